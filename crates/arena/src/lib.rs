@@ -1,0 +1,1 @@
+//! The arena: games between UCI engines (see the arena issue).
