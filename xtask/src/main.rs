@@ -7,6 +7,8 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod matches;
+
 #[derive(Parser, Debug)]
 #[command(name = "cargo xtask", about = "cb2026's project commands")]
 struct Cli {
@@ -18,6 +20,31 @@ struct Cli {
 enum Command {
     /// Print the workspace root (where every command runs from).
     Root,
+    /// Build the book into book/build (mdBook as a library, with our figure preprocessor).
+    Book,
+    /// Serve the book on localhost, rebuilding and reloading when a source changes.
+    Serve {
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+    },
+    /// Build the book strictly and check includes, anchors, figures, numbers, links, diagrams.
+    Verify,
+    /// Run chapter programs and show each figure against its snapshot.
+    Figures {
+        /// A chapter id (ch01); all chapters when omitted.
+        chapter: Option<String>,
+    },
+    /// Run a chapter's heavy figures in release and store them in snapshots/measured/<id>.yaml.
+    Measure { chapter: String },
+    /// Open every page of the built book in headless Chromium: diagrams, console, raw directives.
+    Browser,
+    /// Save a screenshot of one page to book/build/screenshots/<page>.png.
+    Screenshot {
+        /// The page, e.g. ch01-squares-and-bitboards.
+        page: String,
+    },
+    /// Play UCI engines against each other (SPRT, Elo); store the record in snapshots/games/.
+    Match(Box<matches::MatchArgs>),
 }
 
 /// The workspace root: the folder above `xtask/`.
@@ -35,6 +62,16 @@ fn main() -> ExitCode {
             println!("{}", workspace_root().display());
             Ok(())
         }
+        Command::Book => xtask::book::run(&workspace_root()),
+        Command::Serve { port } => xtask::serve::run(&workspace_root(), port),
+        Command::Verify => xtask::verify::run(&workspace_root()),
+        Command::Figures { chapter } => xtask::figures::show(&workspace_root(), chapter.as_deref()),
+        Command::Measure { chapter } => xtask::figures::measure(&workspace_root(), &chapter),
+        Command::Browser => xtask::browser::run(&workspace_root()),
+        Command::Screenshot { page } => {
+            xtask::browser::screenshot(&workspace_root(), &page).map(drop)
+        }
+        Command::Match(args) => matches::run(*args, &workspace_root()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

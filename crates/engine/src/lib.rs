@@ -3,5 +3,19 @@
 //! Each module is the subject of a chapter of the book; ARCHITECTURE.md at the top of the
 //! repository is the map.
 
+pub mod attacks;
+pub mod bench;
+pub mod bitboard;
+pub mod eval;
+pub mod fen;
+pub mod magic;
+pub mod movegen;
 pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod search;
 pub mod square;
+pub mod switches;
+pub mod tt;
+pub mod uci;
+pub mod zobrist;

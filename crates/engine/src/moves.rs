@@ -96,6 +96,20 @@ impl Move {
         self.0.get() & (8 << 12) != 0
     }
 
+    /// Whether the move is "noisy", one that `Position::legal_captures` generates for the
+    /// quiescence search: a capture that does not under-promote, or a promotion to a queen.
+    /// Every other move (under-promotions included) is quiet.
+    #[inline]
+    pub fn is_noisy(self) -> bool {
+        match self.kind() {
+            MoveKind::QueenPromotion => true,
+            MoveKind::KnightPromotionCapture
+            | MoveKind::BishopPromotionCapture
+            | MoveKind::RookPromotionCapture => false,
+            _ => self.is_capture(),
+        }
+    }
+
     /// The 16 bits, for tables that store moves (never 0).
     #[inline]
     pub const fn to_bits(self) -> u16 {

@@ -7,9 +7,11 @@
 
 use std::fmt;
 
+// ANCHOR: square_type
 /// One of the 64 squares, `a1 = 0` to `h8 = 63`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
+// ANCHOR_END: square_type
 
 impl Square {
     /// Every square, in index order.

@@ -1,0 +1,176 @@
+//! The bench signature of an engine, and the machine a match ran on.
+//!
+//! `<engine> bench` searches a fixed set of positions to a fixed depth and prints the node count:
+//! the count changes exactly when the search changes, so it identifies the build that played a match
+//! (OpenBench reads it the same way). Engines print it in different forms; the arena accepts
+//! OpenBench's `N nodes N nps` (cb2026, Berserk, ...), Ethereal's `Nodes : N` and Stockfish's
+//! `Nodes searched : N` (on standard error), taking the last such line.
+
+use crate::spec::EngineSpec;
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// Runs `<cmd> <args> bench` with no input and returns the node count it prints, or `None` if the
+/// engine does not support `bench`, prints no count, or takes longer than `timeout` (GNU Chess, for
+/// one, waits for input forever; it is killed).
+pub fn signature(spec: &EngineSpec, timeout: Duration) -> Option<u64> {
+    let mut child = Command::new(&spec.cmd)
+        .args(&spec.args)
+        .arg("bench")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .ok()?;
+    let readers = [
+        child.stdout.take().map(drain),
+        child.stderr.take().map(drain),
+    ];
+    let deadline = Instant::now() + timeout;
+    let finished = loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break true,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            _ => break false,
+        }
+    };
+    if !finished {
+        let _ = child.kill();
+        let _ = child.wait();
+        return None;
+    }
+    let output: String = readers
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.join().ok())
+        .collect::<Vec<_>>()
+        .join("\n");
+    bench_nodes(&output)
+}
+
+fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stream.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+/// The node count of the last bench summary line in `output` (see the module documentation).
+/// UCI `info` lines are skipped: their `... cp 25 nodes 63569 ...` is not a summary.
+pub fn bench_nodes(output: &str) -> Option<u64> {
+    output
+        .lines()
+        .rev()
+        .filter(|line| !line.trim_start().starts_with("info"))
+        .find_map(|line| {
+            let words: Vec<&str> = line
+                .split(|c: char| c.is_whitespace() || c == ':')
+                .filter(|w| !w.is_empty())
+                .collect();
+            let number_before_nodes = words
+                .windows(2)
+                .find(|w| w[1].eq_ignore_ascii_case("nodes"))
+                .and_then(|w| w[0].parse().ok());
+            let nodes_first = match words.as_slice() {
+                [first, rest @ ..] if first.eq_ignore_ascii_case("nodes") => {
+                    let rest = rest.strip_prefix(&["searched"]).unwrap_or(rest);
+                    rest.first().and_then(|n| n.parse().ok())
+                }
+                _ => None,
+            };
+            number_before_nodes.or(nodes_first)
+        })
+}
+
+/// The machine, for the record: logical cores and the CPU model from `/proc/cpuinfo`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Machine {
+    pub cores: usize,
+    pub cpu: String,
+}
+
+impl Machine {
+    pub fn this() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cpu = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|text| {
+                text.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .and_then(|l| l.split_once(':'))
+                    .map(|(_, model)| model.trim().to_string())
+            })
+            .unwrap_or_else(|| "unknown".to_string());
+        Machine { cores, cpu }
+    }
+}
+
+/// Now, in UTC, as `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339).
+pub fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant, "chrono-compatible
+/// low-level date algorithms", `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_lines_of_known_engines() {
+        // OpenBench's form, as cb2026 and the test engine print it.
+        assert_eq!(
+            bench_nodes("pos 1\n1114877 nodes 812345 nps\n"),
+            Some(1_114_877)
+        );
+        // Ethereal 12.
+        assert_eq!(
+            bench_nodes("Time  : 6820ms\nNodes : 5132900\nNPS   : 752624\n"),
+            Some(5_132_900)
+        );
+        // Stockfish 15.1 (standard error, after its searches' info lines).
+        let stockfish = "info depth 13 score cp 30 nodes 85471 nps 332571\nbestmove d2d4\n\
+                         Total time (ms) : 6582\nNodes searched  : 3467381\nNodes/second    : 526797\n";
+        assert_eq!(bench_nodes(stockfish), Some(3_467_381));
+        // No summary, or only search info: no signature.
+        assert_eq!(
+            bench_nodes("Usage: glaurung bench <hash> <threads>\n"),
+            None
+        );
+        assert_eq!(bench_nodes("info depth 1 score cp 25 nodes 20\n"), None);
+    }
+
+    #[test]
+    fn dates_from_day_counts() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(utc_now().len(), "2026-01-01T00:00:00Z".len());
+    }
+}

@@ -1,0 +1,424 @@
+//! A match: game pairs between two engines, several at once, until the planned number is played,
+//! the SPRT reaches a verdict, or the user presses Ctrl-C.
+//!
+//! Each worker thread owns one process of each engine and plays whole pairs: pair `i` plays opening
+//! `i` twice, first with the first engine as White, then with colours reversed. The main thread
+//! collects finished games, keeps the counts, shows progress, and stops the workers. A stop (SPRT
+//! verdict or interrupt) abandons the games in progress: they are not scored, their engines are
+//! ended, and the record holds exactly the games that finished. W/D/L count every finished game;
+//! the pentanomial counts (and so the LLR) count finished pairs only.
+
+use crate::adjudication::Adjudication;
+use crate::bench::{self, Machine};
+use crate::game::{Fault, Game, GameSettings, Player, play_game};
+use crate::openings::{self, Opening};
+use crate::pgn::{self, PgnHeader};
+use crate::record::{self, Counts, EngineRecord, MatchRecord, OpeningsRecord, Summary};
+use crate::spec::{EngineSpec, TimeControl};
+use crate::stats::{self, Pentanomial, SprtParams, Verdict};
+use crate::uci::UciEngine;
+use cozy_chess::Color;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant};
+
+/// The option names engines use for a move overhead (Stockfish `Move Overhead`, Ethereal
+/// `MoveOverhead`): time an engine keeps in reserve for the pipe and the operating system.
+pub const MOVE_OVERHEAD_OPTIONS: [&str; 2] = ["Move Overhead", "MoveOverhead"];
+
+/// How long `<engine> bench` may take before the signature is given up.
+pub const BENCH_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Everything a match needs.
+#[derive(Debug, Clone)]
+pub struct MatchConfig {
+    /// The record's name (file stem).
+    pub name: String,
+    /// The first engine is the candidate: W/D/L and Elo are its.
+    pub engines: [EngineSpec; 2],
+    pub time_control: TimeControl,
+    /// Game pairs to play at most.
+    pub pairs: usize,
+    /// Games played at once (each needs two engine processes).
+    pub concurrency: usize,
+    pub openings_file: PathBuf,
+    /// The openings file as the record names it (e.g. relative to the repository).
+    pub openings_label: String,
+    pub seed: u64,
+    pub adjudication: Adjudication,
+    pub sprt: Option<SprtParams>,
+    pub time_margin: Duration,
+    pub move_timeout: Duration,
+    /// Set as `Move Overhead` / `MoveOverhead` on engines that advertise one, unless their spec
+    /// sets it already.
+    pub move_overhead_ms: Option<u64>,
+    /// Run `<cmd> bench` for signatures (engines may also opt out in their spec).
+    pub bench: bool,
+    /// Draw a progress bar on the terminal.
+    pub progress: bool,
+}
+
+impl MatchConfig {
+    /// A configuration with the arena's defaults: fishtest adjudication, 100 ms margin, one game at a
+    /// time, seed 1, bench signatures, no SPRT, no progress bar.
+    pub fn new(
+        name: &str,
+        engines: [EngineSpec; 2],
+        time_control: TimeControl,
+        pairs: usize,
+        openings: PathBuf,
+    ) -> Self {
+        MatchConfig {
+            name: name.to_string(),
+            engines,
+            time_control,
+            pairs,
+            concurrency: 1,
+            openings_label: openings.display().to_string(),
+            openings_file: openings,
+            seed: 1,
+            adjudication: Adjudication::FISHTEST,
+            sprt: None,
+            time_margin: Duration::from_millis(100),
+            move_timeout: Duration::from_secs(60),
+            move_overhead_ms: None,
+            bench: true,
+            progress: false,
+        }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        if self.pairs == 0 {
+            return Err("a match needs at least one game pair".into());
+        }
+        if self.concurrency == 0 {
+            return Err("concurrency must be at least 1".into());
+        }
+        if self.engines[0].name == self.engines[1].name {
+            return Err(format!(
+                "both engines are named `{}`: give them distinct name= fields",
+                self.engines[0].name
+            ));
+        }
+        if self.name.is_empty() || self.name.contains(['/', '\\']) {
+            return Err(format!("bad record name `{}`", self.name));
+        }
+        self.sprt.as_ref().map_or(Ok(()), SprtParams::validate)
+    }
+}
+
+/// A finished match: the record and the PGN of its games.
+#[derive(Debug, Clone)]
+pub struct MatchReport {
+    pub record: MatchRecord,
+    pub pgn: String,
+}
+
+/// Plays the match. `interrupt` is the caller's stop request (Ctrl-C): the match then abandons the
+/// games in progress and still returns its record. Errors are for a match that cannot start (an
+/// engine that does not start or lacks an option, a bad openings file, bad parameters).
+pub fn run_match(config: &MatchConfig, interrupt: &AtomicBool) -> Result<MatchReport, String> {
+    config.validate()?;
+    let openings = openings::choose(&config.openings_file, config.pairs, config.seed)?;
+    let mut specs = config.engines.clone();
+    let mut engine_records = Vec::new();
+    for spec in &mut specs {
+        let probe = probe_engine(spec, config.move_overhead_ms)?;
+        let bench = (config.bench && spec.bench)
+            .then(|| bench::signature(spec, BENCH_TIMEOUT))
+            .flatten();
+        engine_records.push(EngineRecord {
+            name: spec.name.clone(),
+            cmd: spec.cmd.clone(),
+            args: spec.args.clone(),
+            options: spec.options.clone(),
+            id_name: probe.id_name.clone(),
+            bench,
+        });
+    }
+    let date = bench::utc_now();
+    let started = Instant::now();
+    let settings = GameSettings {
+        time_control: config.time_control,
+        time_margin: config.time_margin,
+        move_timeout: config.move_timeout,
+        adjudication: config.adjudication,
+    };
+    let played = play_pairs(config, &specs, &openings, &settings, interrupt);
+    let verdict = record::verdict(config.sprt.as_ref(), &played.counts);
+    let header = PgnHeader {
+        event: config.name.clone(),
+        site: "cb2026 arena".into(),
+        date: date[..10].replace('-', "."),
+        time_control: config.time_control,
+    };
+    let pgn: String = played
+        .games
+        .iter()
+        .map(|(round, game)| pgn::write_game(game, &header, round))
+        .collect();
+    let engines: [EngineRecord; 2] = engine_records.try_into().expect("two engines");
+    let record = MatchRecord {
+        format: record::FORMAT,
+        name: config.name.clone(),
+        date,
+        duration_s: (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
+        machine: Machine::this(),
+        engines,
+        time_control: config.time_control.to_string(),
+        time_margin_ms: config.time_margin.as_millis() as u64,
+        openings: OpeningsRecord {
+            file: config.openings_label.clone(),
+            seed: config.seed,
+        },
+        concurrency: config.concurrency,
+        adjudication: config.adjudication,
+        sprt: config.sprt,
+        pairs_planned: config.pairs,
+        stopped_by: played.stopped_by.to_string(),
+        summary: Summary::of(&played.counts, config.sprt.as_ref()),
+        verdict: verdict.label().to_string(),
+        counts: played.counts,
+        pgn: format!("{}.pgn", config.name),
+    };
+    Ok(MatchReport { record, pgn })
+}
+
+/// Starts the engine once, before any game: fails early on a bad command or an unknown option, and
+/// completes the spec's options with the move overhead if the engine advertises one.
+fn probe_engine(spec: &mut EngineSpec, move_overhead_ms: Option<u64>) -> Result<UciEngine, String> {
+    let mut engine = UciEngine::start(spec).map_err(|e| format!("engine {}: {e}", spec.name))?;
+    if let Some(ms) = move_overhead_ms
+        && !MOVE_OVERHEAD_OPTIONS
+            .iter()
+            .any(|o| spec.option_value(o).is_some())
+        && let Some(name) = MOVE_OVERHEAD_OPTIONS.iter().find(|o| engine.advertises(o))
+    {
+        spec.options.push((name.to_string(), ms.to_string()));
+    }
+    engine
+        .configure(&spec.options)
+        .map_err(|e| format!("engine {}: {e}", spec.name))?;
+    Ok(engine)
+}
+
+/// A finished game as a worker reports it.
+struct Finished {
+    pair: usize,
+    /// 0: the first engine had White; 1: colours reversed.
+    leg: usize,
+    game: Game,
+}
+
+/// What the games gave.
+struct Played {
+    counts: Counts,
+    /// (PGN round, game), in pair order.
+    games: Vec<(String, Game)>,
+    stopped_by: &'static str,
+}
+
+fn play_pairs(
+    config: &MatchConfig,
+    specs: &[EngineSpec; 2],
+    openings: &[Opening],
+    settings: &GameSettings,
+    interrupt: &AtomicBool,
+) -> Played {
+    let abort = AtomicBool::new(false);
+    let next_pair = AtomicUsize::new(0);
+    let (sender, receiver) = channel();
+    let progress = progress_bar(config);
+    let mut tally = Tally::default();
+    let mut stopped_by = "completed";
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.min(config.pairs) {
+            let sender = sender.clone();
+            let (abort, next_pair) = (&abort, &next_pair);
+            scope.spawn(move || worker(specs, openings, settings, abort, next_pair, sender));
+        }
+        drop(sender);
+        loop {
+            if interrupt.load(Ordering::Relaxed) && !abort.load(Ordering::Relaxed) {
+                stopped_by = "interrupted";
+                abort.store(true, Ordering::Relaxed);
+            }
+            match receiver.recv_timeout(Duration::from_millis(100)) {
+                Ok(finished) => {
+                    let pair_done = tally.add(finished, &specs[0].name);
+                    if pair_done
+                        && let Some(sprt) = &config.sprt
+                        && sprt.verdict(record::llr(sprt, &tally.counts)) != Verdict::Continue
+                        && !abort.load(Ordering::Relaxed)
+                    {
+                        stopped_by = "sprt";
+                        abort.store(true, Ordering::Relaxed);
+                    }
+                    progress.set_position(tally.counts.games);
+                    progress.set_message(status_line(&tally.counts, config.sprt.as_ref()));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    progress.finish();
+    let mut games = tally.games;
+    games.sort_by_key(|(order, _, _)| *order);
+    Played {
+        counts: tally.counts,
+        games: games
+            .into_iter()
+            .map(|(_, round, game)| (round, game))
+            .collect(),
+        stopped_by,
+    }
+}
+
+/// A worker: plays pairs until there are none left or the match stops. Dropping its players at
+/// the end ends their engine processes.
+fn worker(
+    specs: &[EngineSpec; 2],
+    openings: &[Opening],
+    settings: &GameSettings,
+    abort: &AtomicBool,
+    next_pair: &AtomicUsize,
+    results: Sender<Finished>,
+) {
+    let mut players = [Player::new(specs[0].clone()), Player::new(specs[1].clone())];
+    while !abort.load(Ordering::Relaxed) {
+        let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+        let Some(opening) = openings.get(pair) else {
+            return;
+        };
+        for leg in 0..2 {
+            let [first, second] = &mut players;
+            let seats = if leg == 0 {
+                [first, second]
+            } else {
+                [second, first]
+            };
+            let Some(game) = play_game(seats, opening, settings, abort) else {
+                return;
+            };
+            if results.send(Finished { pair, leg, game }).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Running counts, and the first game of each unfinished pair.
+#[derive(Default)]
+struct Tally {
+    counts: Counts,
+    /// First engine's points in the pair's first finished game, by pair.
+    half_pairs: std::collections::BTreeMap<usize, f64>,
+    /// (order, PGN round, game).
+    games: Vec<(usize, String, Game)>,
+}
+
+impl Tally {
+    /// Counts a finished game; returns whether it completed a pair.
+    fn add(&mut self, finished: Finished, first_engine: &str) -> bool {
+        let Finished { pair, leg, game } = finished;
+        let first_color = if game.white == first_engine {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let points = game.result.points_for(first_color);
+        let c = &mut self.counts;
+        c.games += 1;
+        if points == 1.0 {
+            c.wins += 1;
+        } else if points == 0.0 {
+            c.losses += 1;
+        } else {
+            c.draws += 1;
+        }
+        *c.terminations
+            .entry(game.termination.key().to_string())
+            .or_default() += 1;
+        if let Some((side, fault)) = game.termination.fault() {
+            let engine = usize::from(side != first_color);
+            let faults = &mut c.faults[engine];
+            match fault {
+                Fault::Illegal => faults.illegal += 1,
+                Fault::Crash => faults.crash += 1,
+                Fault::Time => faults.time += 1,
+            }
+        }
+        self.games
+            .push((2 * pair + leg, format!("{}.{}", pair + 1, leg + 1), game));
+        match self.half_pairs.remove(&pair) {
+            Some(other) => {
+                let mut p = Pentanomial(c.pentanomial);
+                p.add_pair(other, points);
+                c.pentanomial = p.0;
+                true
+            }
+            None => {
+                self.half_pairs.insert(pair, points);
+                false
+            }
+        }
+    }
+}
+
+fn progress_bar(config: &MatchConfig) -> ProgressBar {
+    if !config.progress {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(2 * config.pairs as u64);
+    let style =
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
+            .map(|s| s.progress_chars("=> "))
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+/// `+12 =30 -8  score 54.0%  Elo +13.9 ± 41.2  LLR 0.31 [-2.94, 2.94]`.
+pub fn status_line(counts: &Counts, sprt: Option<&SprtParams>) -> String {
+    let summary = Summary::of(counts, sprt);
+    let mut line = format!(
+        "+{} ={} -{}  score {:.1}%",
+        counts.wins, counts.draws, counts.losses, summary.score_pct
+    );
+    if let (Some(elo), Some(error)) = (summary.elo, summary.elo_error) {
+        // Rounded first, so that a tiny negative Elo is not shown as "-0.0".
+        let elo = (elo * 10.0).round() / 10.0 + 0.0;
+        line += &format!("  Elo {elo:+.1} ± {error:.1}");
+    }
+    if let (Some(sprt), Some(llr)) = (sprt, summary.llr) {
+        let (lower, upper) = sprt.bounds();
+        line += &format!("  LLR {llr:.2} [{lower:.2}, {upper:.2}]");
+    }
+    let faults: u64 = counts
+        .faults
+        .iter()
+        .map(|f| f.illegal + f.crash + f.time)
+        .sum();
+    if faults > 0 {
+        line += &format!("  faults {faults}");
+    }
+    line
+}
+
+/// The verdict a stopped match reports, for callers that print it.
+pub fn verdict_of(report: &MatchReport) -> Verdict {
+    record::verdict(report.record.sprt.as_ref(), &report.record.counts)
+}
+
+/// Elo ± error of a finished match from its counts (pentanomial if any pair finished).
+pub fn elo_of(counts: &Counts) -> Option<stats::EloEstimate> {
+    let summary = Summary::of(counts, None);
+    summary
+        .elo
+        .zip(summary.elo_error)
+        .map(|(elo, error)| stats::EloEstimate { elo, error })
+}

@@ -1,0 +1,326 @@
+//! One UCI engine as a child process: start it, shake hands, set options, ask for moves, and end it.
+//!
+//! A reader thread turns the engine's standard output into a channel of lines, each stamped with
+//! the instant it arrived, so the arena can wait with a deadline (a hung engine loses on time instead
+//! of hanging the match) and measure thinking time from the moment `go` was written to the moment
+//! `bestmove` was read. End of file on that channel means the process died: a crash.
+//!
+//! Engines run in their own process group, so the Ctrl-C a user types at the terminal reaches only
+//! the arena, which then ends the engines itself (instead of every engine dying at once and being
+//! scored as crashed).
+
+use crate::spec::EngineSpec;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to answer `uci` or `isready` before the arena gives up on it.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// How often a waiting arena looks at the stop flag.
+const POLL: Duration = Duration::from_millis(20);
+
+/// What went wrong talking to an engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The process could not be started (no such file, not executable...).
+    Spawn(String),
+    /// The process closed its output or its input: it exited or crashed.
+    Exited,
+    /// No answer before the deadline.
+    Timeout,
+    /// The match was stopped while waiting.
+    Aborted,
+    /// The engine answered something the arena cannot use (e.g. an option it does not have).
+    Protocol(String),
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::Spawn(why) => write!(f, "could not start: {why}"),
+            EngineError::Exited => write!(f, "the engine exited"),
+            EngineError::Timeout => write!(f, "no answer in time"),
+            EngineError::Aborted => write!(f, "stopped"),
+            EngineError::Protocol(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+/// A score as engines report it in `info ... score cp X` or `score mate N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the engine's side to move.
+    Cp(i32),
+    /// Mate in N moves (negative: the engine is being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The score as centipawns, mates as ±100000 minus the distance, for comparisons with
+    /// adjudication thresholds.
+    pub fn as_cp(self) -> i32 {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => 100_000 - n,
+            Score::Mate(n) => -100_000 - n,
+        }
+    }
+}
+
+/// The engine's answer to one `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// The move text after `bestmove`, unchecked.
+    pub bestmove: String,
+    /// From writing `go` to reading `bestmove`.
+    pub elapsed: Duration,
+    /// The last score and depth the engine reported before `bestmove`.
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+}
+
+/// A running UCI engine.
+#[derive(Debug)]
+pub struct UciEngine {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<(Instant, String)>,
+    /// `id name` from the handshake.
+    pub id_name: Option<String>,
+    /// The option names the engine advertised in its `uci` answer.
+    pub advertised: Vec<String>,
+}
+
+impl UciEngine {
+    /// Starts the engine and completes the `uci` / `uciok` handshake.
+    pub fn start(spec: &EngineSpec) -> Result<Self, EngineError> {
+        let mut child = Command::new(&spec.cmd)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| EngineError::Spawn(format!("`{}`: {e}", spec.cmd)))?;
+        let stdin = child.stdin.take().ok_or(EngineError::Exited)?;
+        let stdout = child.stdout.take().ok_or(EngineError::Exited)?;
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = UciEngine {
+            name: spec.name.clone(),
+            child,
+            stdin,
+            lines,
+            id_name: None,
+            advertised: Vec::new(),
+        };
+        engine.handshake()?;
+        Ok(engine)
+    }
+
+    /// The engine's name in the match (from its spec).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn handshake(&mut self) -> Result<(), EngineError> {
+        self.send("uci")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        loop {
+            let (_, line) = self.next_line(deadline, None)?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.id_name = Some(name.trim().to_string());
+            } else if let Some(option) = line.strip_prefix("option name ") {
+                let name = option.split(" type ").next().unwrap_or(option).trim();
+                self.advertised.push(name.to_string());
+            } else if line.trim() == "uciok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Whether the engine advertised an option of this name (UCI option names are case-insensitive).
+    pub fn advertises(&self, option: &str) -> bool {
+        self.advertised
+            .iter()
+            .any(|name| name.eq_ignore_ascii_case(option))
+    }
+
+    /// Sets options with `setoption`, refusing any the engine did not advertise (a typo in a spec
+    /// would otherwise be ignored silently and the match would measure nothing), then waits until
+    /// the engine is ready.
+    pub fn configure(&mut self, options: &[(String, String)]) -> Result<(), EngineError> {
+        for (name, value) in options {
+            if !self.advertises(name) {
+                return Err(EngineError::Protocol(format!(
+                    "engine {} has no option `{name}` (it offers: {})",
+                    self.name,
+                    self.advertised.join(", ")
+                )));
+            }
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.sync(None)
+    }
+
+    /// `isready` / `readyok`: waits until the engine has processed everything sent so far.
+    pub fn sync(&mut self, abort: Option<&AtomicBool>) -> Result<(), EngineError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        loop {
+            if self.next_line(deadline, abort)?.1.trim() == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Prepares for a new game: `ucinewgame`, then `isready`.
+    pub fn new_game(&mut self, abort: &AtomicBool) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.sync(Some(abort))
+    }
+
+    /// Sends `position` and `go`, and waits for `bestmove` until `limit` has passed since `go` was
+    /// written. Lines left over from an earlier search are discarded first.
+    pub fn go(
+        &mut self,
+        position: &str,
+        go: &str,
+        limit: Duration,
+        abort: &AtomicBool,
+    ) -> Result<Reply, EngineError> {
+        while self.lines.try_recv().is_ok() {}
+        self.send(position)?;
+        self.send(go)?;
+        let sent = Instant::now();
+        let deadline = sent + limit;
+        let (mut score, mut depth) = (None, None);
+        loop {
+            let (at, line) = self.next_line(deadline, Some(abort))?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => parse_info(&line, &mut score, &mut depth),
+                Some("bestmove") => {
+                    let bestmove = words.next().unwrap_or("").to_string();
+                    return Ok(Reply {
+                        bestmove,
+                        elapsed: at.saturating_duration_since(sent),
+                        score,
+                        depth,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| EngineError::Exited)
+    }
+
+    /// The next line before `deadline`, checking `abort` while waiting.
+    fn next_line(
+        &mut self,
+        deadline: Instant,
+        abort: Option<&AtomicBool>,
+    ) -> Result<(Instant, String), EngineError> {
+        loop {
+            if abort.is_some_and(|a| a.load(Ordering::Relaxed)) {
+                return Err(EngineError::Aborted);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(EngineError::Timeout);
+            }
+            match self.lines.recv_timeout(left.min(POLL)) {
+                Ok(line) => return Ok(line),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Exited),
+            }
+        }
+    }
+}
+
+/// Reads `score cp X` / `score mate N` and `depth D` from an `info` line, keeping earlier values
+/// when the line has none (e.g. `info string ...` or `info currmove ...`). Bound scores
+/// (`lowerbound`/`upperbound`) are taken as they are.
+fn parse_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.get(1) == Some(&"string") {
+        return;
+    }
+    for (i, word) in words.iter().enumerate() {
+        match (*word, words.get(i + 1), words.get(i + 2)) {
+            ("depth", Some(d), _) => *depth = d.parse().ok().or(*depth),
+            ("score", Some(&"cp"), Some(v)) => *score = v.parse().ok().map(Score::Cp).or(*score),
+            ("score", Some(&"mate"), Some(v)) => {
+                *score = v.parse().ok().map(Score::Mate).or(*score)
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    /// Asks the engine to quit, gives it a moment, then kills it: a hung engine must not outlive
+    /// the arena.
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let until = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_give_the_last_score_and_depth() {
+        let (mut score, mut depth) = (None, None);
+        parse_info(
+            "info depth 7 seldepth 9 score cp -35 nodes 1000 pv e2e4",
+            &mut score,
+            &mut depth,
+        );
+        assert_eq!((score, depth), (Some(Score::Cp(-35)), Some(7)));
+        parse_info(
+            "info currmove e2e4 currmovenumber 1",
+            &mut score,
+            &mut depth,
+        );
+        assert_eq!((score, depth), (Some(Score::Cp(-35)), Some(7)));
+        parse_info("info depth 9 score mate -3 pv e2e4", &mut score, &mut depth);
+        assert_eq!((score, depth), (Some(Score::Mate(-3)), Some(9)));
+        parse_info("info string score cp 999", &mut score, &mut depth);
+        assert_eq!(score, Some(Score::Mate(-3)));
+    }
+
+    #[test]
+    fn mates_compare_beyond_any_centipawn_score() {
+        assert!(Score::Mate(5).as_cp() > Score::Cp(5000).as_cp());
+        assert!(Score::Mate(-5).as_cp() < Score::Cp(-5000).as_cp());
+        assert!(Score::Mate(1).as_cp() > Score::Mate(3).as_cp());
+    }
+}

@@ -1,0 +1,176 @@
+//! bench: the engine's signature (the design's "bench" section).
+//!
+//! Fifty positions (`data/suites/bench-50.csv`, the set Ethereal, Carp and Viridithas use) are
+//! searched to a fixed depth, one thread, with a 16 MB table. Before each position the table is
+//! emptied, its generation reset and the histories and killers cleared, so a position's count
+//! depends on nothing but the position, the depth and the switches: not on the order, the
+//! machine, or what ran before in the process. The total changes exactly when the search
+//! changes, which is how a patch that claims to change nothing is checked, and the last line,
+//! `N nodes N nps`, is the form OpenBench reads.
+
+use crate::position::Position;
+use crate::search::Searcher;
+use crate::switches::Switches;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// The bench positions as the file has them: one quoted FEN per line, a comma after it.
+const BENCH_CSV: &str = include_str!("../../../data/suites/bench-50.csv");
+
+/// The depth `bench` searches when none is given: a release build takes a few seconds.
+pub const DEFAULT_DEPTH: u32 = 12;
+
+/// The table size bench uses, in megabytes.
+pub const HASH_MB: usize = 16;
+
+/// The FENs of the bench positions, in file order.
+pub fn positions() -> Vec<&'static str> {
+    BENCH_CSV
+        .lines()
+        .map(|line| line.trim().trim_end_matches(',').trim_matches('"').trim())
+        .filter(|fen| !fen.is_empty())
+        .collect()
+}
+
+/// The six positions of chapters 10 to 14 and M5, each with why it was chosen.
+const SIX_EPD: &str = include_str!("../../../data/positions/six.epd");
+
+/// One of the six positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SixPosition {
+    /// A short name (`opening`, `singular`, ...).
+    pub id: &'static str,
+    pub fen: &'static str,
+    /// Why it is one of the six.
+    pub why: &'static str,
+}
+
+/// The six positions, in file order. Each line of `data/positions/six.epd` is a FEN, then
+/// `; id "..."; c0 "..."`.
+pub fn six_positions() -> Vec<SixPosition> {
+    SIX_EPD
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split(';').map(str::trim);
+            let fen = fields.next().unwrap_or_default();
+            let mut position = SixPosition { id: "", fen, why: "" };
+            for field in fields {
+                if let Some((name, value)) = field.split_once(' ') {
+                    let value = value.trim().trim_matches('"');
+                    match name {
+                        "id" => position.id = value,
+                        "c0" => position.why = value,
+                        _ => {}
+                    }
+                }
+            }
+            position
+        })
+        .collect()
+}
+
+/// The result of a bench run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Nodes searched per position, in the order searched.
+    pub nodes_per_position: Vec<u64>,
+    /// All nodes.
+    pub nodes: u64,
+    /// Wall time of the searches.
+    pub elapsed: Duration,
+}
+
+impl BenchResult {
+    /// Nodes per second (of wall time).
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / micros) as u64
+    }
+}
+
+/// Runs bench over the 50 positions at `depth` with `switches`, writing a line per position and
+/// the `N nodes N nps` line to `out`.
+pub fn run(depth: u32, switches: Switches, out: &mut dyn Write) -> io::Result<BenchResult> {
+    run_positions(&positions(), depth, switches, out)
+}
+
+/// Bench over any list of FENs (for the tests of order independence). A FEN that does not
+/// parse is reported on its line and counts 0 nodes.
+pub fn run_positions(
+    fens: &[&str],
+    depth: u32,
+    switches: Switches,
+    out: &mut dyn Write,
+) -> io::Result<BenchResult> {
+    let mut searcher = Searcher::new(HASH_MB);
+    searcher.set_switches(switches);
+    let mut nodes_per_position = Vec::with_capacity(fens.len());
+    let mut elapsed = Duration::ZERO;
+    for (i, fen) in fens.iter().enumerate() {
+        let pos = match Position::from_fen(fen) {
+            Ok(pos) => pos,
+            Err(error) => {
+                writeln!(out, "position {:>2}: bad FEN ({error}): {fen}", i + 1)?;
+                nodes_per_position.push(0);
+                continue;
+            }
+        };
+        searcher.clear();
+        let start = Instant::now();
+        let outcome = searcher.search_depth(&pos, depth);
+        elapsed += start.elapsed();
+        let best = outcome.best_move.map_or("(none)".to_string(), |m| m.to_string());
+        writeln!(
+            out,
+            "position {:>2}: {:>10} nodes  bestmove {best:<6} score {}  {fen}",
+            i + 1,
+            outcome.stats.nodes,
+            outcome.score
+        )?;
+        nodes_per_position.push(outcome.stats.nodes);
+    }
+    let result = BenchResult {
+        nodes: nodes_per_position.iter().sum(),
+        nodes_per_position,
+        elapsed,
+    };
+    writeln!(out, "{} nodes {} nps", result.nodes, result.nps())?;
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fifty_positions_that_parse() {
+        let fens = positions();
+        assert_eq!(fens.len(), 50);
+        for fen in fens {
+            assert!(Position::from_fen(fen).is_ok(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn six_positions_parse_with_ids_and_reasons() {
+        let six = six_positions();
+        assert_eq!(six.len(), 6);
+        for p in &six {
+            assert!(Position::from_fen(p.fen).is_ok(), "{}", p.fen);
+            assert!(!p.id.is_empty() && p.why.len() > 20, "{p:?}");
+        }
+        assert_eq!(six[3].id, "singular");
+    }
+
+    #[test]
+    fn last_line_is_what_openbench_reads() {
+        let mut out = Vec::new();
+        let fens = &positions()[..2];
+        let result = run_positions(fens, 2, Switches::default(), &mut out).expect("in memory");
+        let text = String::from_utf8(out).expect("utf-8");
+        let last = text.lines().last().expect("a last line");
+        assert_eq!(last, format!("{} nodes {} nps", result.nodes, result.nps()));
+        assert_eq!(text.lines().count(), 3);
+    }
+}

@@ -1,0 +1,507 @@
+//! The search (chapters 7 to 14): which move to play, found by looking ahead.
+//!
+//! Iterative deepening runs a depth-1 search, then depth 2, and so on until a limit is reached,
+//! each iteration reporting its best line ([`SearchInfo`]). Each iteration is a negamax
+//! alpha-beta search (`negamax.rs`) that ends in a quiescence search (`quiescence.rs`), orders
+//! its moves (`ordering.rs`, `see.rs`), prunes, reduces and extends (`pruning.rs`), and keeps
+//! what it learns in the transposition table (`crate::tt`). Every feature from chapter 8 on has
+//! a switch (`crate::switches`), and what the search did is counted ([`SearchStats`]).
+//!
+//! The interface the UCI layer and the chapter programs use is [`Searcher::search`], with
+//! [`Limits`] saying when to stop.
+
+mod negamax;
+pub mod ordering;
+pub mod pruning;
+pub mod pv;
+mod quiescence;
+pub mod see;
+pub mod stats;
+
+pub use stats::SearchStats;
+
+use crate::eval;
+use crate::moves::Move;
+use crate::position::{PieceKind, Position};
+use crate::switches::{SwitchError, Switches};
+use crate::tt::{TableSizeError, TranspositionTable};
+use ordering::Heuristics;
+use pruning::LmrTable;
+use pv::PvTable;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The deepest ply a search reaches, quiescence included; also the longest line it reports.
+pub const MAX_PLY: usize = 128;
+/// The deepest iteration iterative deepening starts.
+pub const MAX_DEPTH: u32 = 100;
+/// Larger than any score: the initial window is (-INFINITY, INFINITY).
+pub const INFINITY: i32 = 32_001;
+/// The score of giving mate now; mate in `n` plies scores `MATE - n` (CPW "Checkmate").
+pub const MATE: i32 = 32_000;
+/// Scores beyond ±`MATE_BOUND` are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// The score of a draw.
+pub const DRAW: i32 = 0;
+
+/// When to stop searching. With nothing set the search runs to [`MAX_DEPTH`].
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The last iteration to search.
+    pub depth: Option<u32>,
+    /// Stop (mid-iteration) once this many nodes are searched.
+    pub nodes: Option<u64>,
+    /// Start no new iteration after this instant.
+    pub soft_deadline: Option<Instant>,
+    /// Stop mid-iteration at this instant (checked every 1,024 nodes).
+    pub hard_deadline: Option<Instant>,
+    /// UCI's `go infinite`: having searched everything it may, the search waits for `stop`
+    /// (or the hard deadline) before it returns.
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// Search to `depth` plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search `nodes` nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A score as UCI reports it: centipawns, or mate in a number of moves (negative: being
+/// mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl Score {
+    /// The reported form of an internal score.
+    pub fn from_internal(value: i32) -> Score {
+        if value >= MATE_BOUND {
+            Score::Mate((MATE - value + 1) / 2)
+        } else if value <= -MATE_BOUND {
+            Score::Mate(-(MATE + value) / 2)
+        } else {
+            Score::Cp(value)
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// UCI's form: `cp 25` or `mate -3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(moves) => write!(f, "mate {moves}"),
+        }
+    }
+}
+
+/// What an iteration found, reported when it completes.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+    /// The table's fill in thousandths (UCI `hashfull`).
+    pub hashfull: u32,
+}
+
+/// What a search returns.
+#[derive(Clone, Debug)]
+pub struct SearchOutcome {
+    /// The move to play: `None` only when there is no legal move.
+    pub best_move: Option<Move>,
+    /// The expected reply (the second move of the principal variation).
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// The last completed iteration (0 if none completed).
+    pub depth: u32,
+    /// The principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+    pub stats: SearchStats,
+}
+
+/// The searcher and everything it keeps between searches: the transposition table, the
+/// move-ordering histories and the switches.
+#[derive(Debug)]
+pub struct Searcher {
+    tt: TranspositionTable,
+    heuristics: Box<Heuristics>,
+    switches: Switches,
+    lmr: LmrTable,
+}
+
+impl Searcher {
+    /// A searcher with a table of `hash_mb` megabytes (at least 1) and default switches.
+    pub fn new(hash_mb: usize) -> Searcher {
+        let switches = Switches::default();
+        let mut tt = TranspositionTable::new(hash_mb.max(1));
+        tt.set_buckets(switches.ttbuckets);
+        Searcher {
+            tt,
+            heuristics: Box::default(),
+            switches,
+            lmr: LmrTable::new(),
+        }
+    }
+
+    /// Forgets everything learnt: the table is emptied and its generation reset, histories and
+    /// killers cleared. After `clear` a search gives the same result as in a new searcher.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    /// Resizes the table (emptying it).
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
+        self.tt.resize(mb)
+    }
+
+    /// The current switches.
+    pub fn switches(&self) -> Switches {
+        self.switches
+    }
+
+    /// Replaces every switch.
+    pub fn set_switches(&mut self, switches: Switches) {
+        self.switches = switches;
+        self.tt.set_buckets(switches.ttbuckets);
+    }
+
+    /// Sets one switch by name.
+    pub fn set_switch(&mut self, name: &str, on: bool) -> Result<(), SwitchError> {
+        let mut switches = self.switches;
+        switches.set(name, on)?;
+        self.set_switches(switches);
+        Ok(())
+    }
+
+    /// The transposition table, for its fill and counters.
+    pub fn tt(&self) -> &TranspositionTable {
+        &self.tt
+    }
+
+    /// Searches `pos` to `depth` with no other limit and no reports: for tests and chapters.
+    pub fn search_depth(&mut self, pos: &Position, depth: u32) -> SearchOutcome {
+        let stop = AtomicBool::new(false);
+        self.search(pos, &Limits::depth(depth), &stop, &mut |_| {})
+    }
+
+    // ANCHOR: iterative_deepening
+    /// Searches `pos` within `limits`, calling `on_info` after each completed iteration, until
+    /// a limit is reached or `stop` is set. Returns a legal move whenever one exists, even when
+    /// stopped before the first iteration completed.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchOutcome {
+        let start = Instant::now();
+        self.tt.new_search();
+        self.heuristics.prepare_for_search();
+        let root_moves = pos.legal_moves();
+        let mut outcome = SearchOutcome {
+            best_move: root_moves.first().copied(),
+            ponder: None,
+            score: Score::Cp(DRAW),
+            depth: 0,
+            pv: Vec::new(),
+            stats: SearchStats::default(),
+        };
+        if root_moves.is_empty() {
+            outcome.score = Score::from_internal(if pos.in_check() { -MATE } else { DRAW });
+            return outcome;
+        }
+        let mut worker = Worker {
+            pos: pos.clone(),
+            tt: &self.tt,
+            heuristics: &mut self.heuristics,
+            lmr: &self.lmr,
+            switches: self.switches,
+            limits,
+            stop,
+            stats: SearchStats::default(),
+            pv: PvTable::default(),
+            null_played: [false; MAX_PLY + 1],
+            root_best: None,
+            aborted: false,
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut previous_score = 0;
+        for depth in 1..=max_depth {
+            let past_soft = limits.soft_deadline.is_some_and(|t| Instant::now() >= t);
+            if depth > 1 && past_soft {
+                break;
+            }
+            worker.root_best = None;
+            let score = worker.aspiration(depth as i32, previous_score);
+            if worker.aborted {
+                if outcome.depth == 0 && worker.root_best.is_some() {
+                    outcome.best_move = worker.root_best;
+                }
+                break;
+            }
+            previous_score = score;
+            let line = worker.pv.root_line();
+            outcome.best_move = line.first().copied().or(outcome.best_move);
+            outcome.ponder = line.get(1).copied();
+            outcome.score = Score::from_internal(score);
+            outcome.depth = depth;
+            outcome.pv = line.clone();
+            on_info(&SearchInfo {
+                depth,
+                seldepth: worker.stats.seldepth,
+                score: outcome.score,
+                nodes: worker.stats.nodes,
+                elapsed: start.elapsed(),
+                pv: line,
+                hashfull: worker.tt.hashfull(),
+            });
+        }
+        outcome.stats = worker.stats;
+        if limits.infinite {
+            wait_for_stop(stop, limits.hard_deadline);
+        }
+        outcome
+    }
+    // ANCHOR_END: iterative_deepening
+}
+
+/// Blocks until `stop` is set or the deadline passes (`go infinite` may not answer before).
+fn wait_for_stop(stop: &AtomicBool, deadline: Option<Instant>) {
+    while !stop.load(Ordering::Relaxed) && deadline.is_none_or(|t| Instant::now() < t) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The state of one search in progress: the position being searched (moves are made and
+/// unmade on it), the shared tables, and the counters.
+struct Worker<'a> {
+    pos: Position,
+    tt: &'a TranspositionTable,
+    heuristics: &'a mut Heuristics,
+    lmr: &'a LmrTable,
+    switches: Switches,
+    limits: &'a Limits,
+    stop: &'a AtomicBool,
+    stats: SearchStats,
+    pv: PvTable,
+    /// Whether the move made at each ply was a null move (no two in a row).
+    null_played: [bool; MAX_PLY + 1],
+    /// The root move that last raised alpha in the current iteration.
+    root_best: Option<Move>,
+    /// Set when a limit or `stop` ends the search mid-iteration: every node then returns at
+    /// once and the iteration's results are discarded.
+    aborted: bool,
+}
+
+impl Worker<'_> {
+    /// Whether to stop now. The node limit is checked at every node, so a node-limited search
+    /// stops at exactly the same node every run; the clock and the stop flag every 1,024
+    /// nodes, as reading them costs more than a node's share of time.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            self.aborted = true;
+        } else if self.stats.nodes % 1024 == 0 {
+            let past_hard = self
+                .limits
+                .hard_deadline
+                .is_some_and(|t| Instant::now() >= t);
+            self.aborted = past_hard || self.stop.load(Ordering::Relaxed);
+        }
+        self.aborted
+    }
+
+    /// Counts a node at `ply`.
+    #[inline]
+    fn count_node(&mut self, ply: usize) {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+    }
+
+    /// The static evaluation, from the side to move's point of view.
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(&self.pos)
+    }
+
+    /// Whether the position is drawn by the fifty-move rule, by repetition (one earlier
+    /// occurrence is enough: a line that repeats can be repeated again), or because neither
+    /// side has the material to mate.
+    fn is_draw(&self) -> bool {
+        self.pos.halfmove_clock() >= 100
+            || self.pos.is_repetition()
+            || insufficient_material(&self.pos)
+    }
+
+    /// Searches the root at `depth` inside an aspiration window around the previous
+    /// iteration's score, widening the side that fails until the score falls inside (CPW
+    /// "Aspiration Windows"). Early iterations, and the switch off, use the full window.
+    fn aspiration(&mut self, depth: i32, previous: i32) -> i32 {
+        if !self.switches.aspiration || depth < pruning::ASPIRATION_MIN_DEPTH {
+            return self.negamax(-INFINITY, INFINITY, depth, 0, true, None);
+        }
+        let mut delta = pruning::ASPIRATION_DELTA;
+        let mut alpha = (previous - delta).max(-INFINITY);
+        let mut beta = (previous + delta).min(INFINITY);
+        loop {
+            let score = self.negamax(alpha, beta, depth, 0, true, None);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            self.stats.aspiration_researches += 1;
+            delta += delta / 2;
+        }
+    }
+}
+
+/// Whether neither side can possibly mate: bare kings, a lone minor piece, or bishops all on
+/// squares of one colour (FIDE article 5.2.2, in the cases that are cheap to see).
+pub fn insufficient_material(pos: &Position) -> bool {
+    let heavy_or_pawns = pos.pieces_of_kind(PieceKind::Pawn)
+        | pos.pieces_of_kind(PieceKind::Rook)
+        | pos.pieces_of_kind(PieceKind::Queen);
+    if heavy_or_pawns.any() {
+        return false;
+    }
+    let knights = pos.pieces_of_kind(PieceKind::Knight);
+    let bishops = pos.pieces_of_kind(PieceKind::Bishop);
+    if (knights | bishops).count() <= 1 {
+        return true;
+    }
+    const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+    knights.is_empty() && (bishops.0 & DARK_SQUARES == 0 || bishops.0 & !DARK_SQUARES == 0)
+}
+
+/// A mate score made relative to the node at `ply` before it goes into the table: "mate in n
+/// from the root" becomes "mate in n - ply from here", which holds wherever the position is met
+/// again (CPW "Transposition Table", mate scores). Other scores are unchanged.
+#[inline]
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`score_to_tt`], for a score read back at `ply`.
+#[inline]
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_report_moves_with_sign() {
+        assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(Score::from_internal(-(MATE - 4)), Score::Mate(-2));
+        assert_eq!(Score::from_internal(37), Score::Cp(37));
+        assert_eq!(Score::Mate(-2).to_string(), "mate -2");
+    }
+
+    #[test]
+    fn mate_scores_are_made_relative_to_the_stored_node() {
+        for ply in [0, 1, 7, 40] {
+            for score in [MATE - 9, -(MATE - 12), 150, -3] {
+                assert_eq!(score_from_tt(score_to_tt(score, ply), ply), score);
+            }
+        }
+        // Mate in 9 plies from the root, stored at ply 4: mate in 5 from the stored node.
+        assert_eq!(score_to_tt(MATE - 9, 4), MATE - 5);
+    }
+
+    #[test]
+    fn insufficient_material_cases() {
+        let draw = |fen: &str| insufficient_material(&Position::from_fen(fen).expect("valid"));
+        assert!(draw("8/8/4k3/8/8/3K4/8/8 w - - 0 1"));
+        assert!(draw("8/8/4k3/8/8/3KN3/8/8 w - - 0 1"));
+        assert!(draw("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1"), "bishops on light squares");
+        assert!(!draw("8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1"), "bishops on both colours");
+        assert!(!draw("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1"));
+        assert!(!draw("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"));
+    }
+
+    #[test]
+    fn stopped_search_still_returns_a_legal_move() {
+        let pos = Position::startpos();
+        let mut searcher = Searcher::new(1);
+        let stop = AtomicBool::new(true);
+        let outcome = searcher.search(&pos, &Limits::default(), &stop, &mut |_| {});
+        let best = outcome.best_move.expect("a move");
+        assert!(pos.legal_moves().contains(&best));
+        assert_eq!(outcome.depth, 0);
+
+        let outcome = searcher.search(&pos, &Limits::nodes(5), &AtomicBool::new(false), &mut |_| {});
+        assert!(pos.legal_moves().contains(&outcome.best_move.expect("a move")));
+        assert_eq!(outcome.stats.nodes, 5);
+    }
+
+    #[test]
+    fn no_legal_move_means_no_best_move() {
+        let mut searcher = Searcher::new(1);
+        let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").expect("valid");
+        let outcome = searcher.search_depth(&mated, 3);
+        assert_eq!((outcome.best_move, outcome.score), (None, Score::Mate(0)));
+        let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").expect("valid");
+        let outcome = searcher.search_depth(&stalemate, 3);
+        assert_eq!((outcome.best_move, outcome.score), (None, Score::Cp(0)));
+    }
+
+    #[test]
+    fn info_is_reported_once_per_iteration() {
+        let mut searcher = Searcher::new(1);
+        let mut depths = Vec::new();
+        let stop = AtomicBool::new(false);
+        let outcome = searcher.search(&Position::startpos(), &Limits::depth(5), &stop, &mut |info| {
+            assert!(!info.pv.is_empty());
+            depths.push(info.depth);
+        });
+        assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+        assert_eq!(outcome.depth, 5);
+    }
+}

@@ -1,0 +1,400 @@
+//! The alpha-beta search proper (chapters 7 to 14): one function visits a node, with the
+//! pruning, reductions and extensions of the later chapters each behind its switch.
+
+use super::ordering::{MovePicker, is_quiet};
+use super::pruning::{self, LMR_MIN_DEPTH};
+use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Worker, score_from_tt, score_to_tt};
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::position::PieceKind;
+use crate::tt::{Bound, Entry};
+
+/// What the move loop needs to know about a move besides the move.
+#[derive(Clone, Copy)]
+struct LateMove {
+    /// Quiet, not in check, not giving check: a candidate for reduction.
+    reducible: bool,
+    is_killer: bool,
+    /// The move's number at this node, 1-based.
+    number: usize,
+}
+
+impl Worker<'_> {
+    // ANCHOR: negamax
+    /// The score of the position for the side to move, searched `depth` plies deep at `ply`
+    /// from the root, within the window (`alpha`, `beta`) (CPW "Alpha-Beta", in negamax
+    /// form: each side maximises, and a child's score is the negation of the parent's).
+    ///
+    /// `pv` says whether the node is on the principal variation: the root, and the first
+    /// child of a PV node. Such nodes are never cut short by the table or pruned. `excluded`
+    /// is the move a singular-extension test leaves out.
+    pub(super) fn negamax(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv: bool,
+        excluded: Option<Move>,
+    ) -> i32 {
+        self.pv.clear(ply);
+        if depth <= 0 {
+            return self.horizon(alpha, beta, ply);
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        self.count_node(ply);
+        let root = ply == 0;
+        if !root {
+            if self.is_draw() {
+                return DRAW;
+            }
+            // Mate distance pruning: no line from here can beat a mate already found nearer
+            // the root (CPW "Mate Distance Pruning").
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.evaluate();
+            }
+        }
+
+        let in_check = self.pos.in_check();
+        let key = self.pos.key();
+        let entry = self.probe_tt(key, excluded);
+        if !pv && let Some(score) = entry.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply)) {
+            self.stats.tt_cutoffs += 1;
+            return score;
+        }
+        let tt_move = entry.and_then(|e| e.best_move);
+
+        // Pruning before any move is searched: only at non-PV nodes out of check.
+        let static_eval = (!pv && !in_check).then(|| self.evaluate());
+        if let Some(eval) = static_eval
+            && excluded.is_none()
+        {
+            if let Some(score) = self.reverse_futility(eval, beta, depth) {
+                return score;
+            }
+            if let Some(score) = self.null_move(eval, beta, depth, ply) {
+                return score;
+            }
+        }
+
+        let killers = self.heuristics.killers(ply);
+        let killers = if self.switches.killers { killers } else { [None, None] };
+        let mut picker =
+            MovePicker::new(&self.pos, tt_move, killers, self.heuristics, &self.switches);
+        if picker.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0;
+        let mut quiets_tried = MoveList::new();
+        while let Some(m) = picker.next_move() {
+            if Some(m) == excluded {
+                continue;
+            }
+            let quiet = is_quiet(m);
+            let mut extension = 0;
+            if Some(m) == tt_move
+                && let Some(entry) = entry
+                && !root
+                && excluded.is_none()
+                && self.is_singular(entry, depth, ply)
+            {
+                extension = 1;
+            }
+            if self.aborted {
+                return 0;
+            }
+
+            self.pos.make_move(m);
+            let gives_check = self.pos.in_check();
+            if extension == 0 && gives_check && self.switches.checkext {
+                extension = 1;
+                self.stats.check_extensions += 1;
+            }
+            if let Some(eval) = static_eval
+                && searched > 0
+                && quiet
+                && !gives_check
+                && self.is_futile(eval, alpha, depth)
+            {
+                self.pos.unmake_move();
+                self.stats.futility_prunes += 1;
+                continue;
+            }
+
+            let new_depth = depth - 1 + extension;
+            let score = if searched == 0 {
+                -self.negamax(-beta, -alpha, new_depth, ply + 1, pv, None)
+            } else {
+                let late = LateMove {
+                    reducible: quiet && !in_check && !gives_check,
+                    is_killer: killers.contains(&Some(m)),
+                    number: searched + 1,
+                };
+                self.search_late_move(alpha, beta, depth, new_depth, ply, pv, late)
+            };
+            self.pos.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.pv.update(ply, m);
+                    if root {
+                        self.root_best = Some(m);
+                    }
+                    if score >= beta {
+                        self.on_beta_cutoff(m, quiet, &quiets_tried, depth, ply, searched);
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+        if searched == 0 {
+            // Only the excluded move was legal: nothing else reaches the singular bound.
+            return alpha;
+        }
+
+        if self.switches.tt && excluded.is_none() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored = score_to_tt(best_score, ply);
+            self.tt.store(key, best_move, stored, depth as u32, bound, pv);
+        }
+        best_score
+    }
+    // ANCHOR_END: negamax
+
+    /// At depth 0: the quiescence search, or with it switched off the static evaluation.
+    fn horizon(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.switches.qsearch {
+            return self.quiescence(alpha, beta, ply);
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        self.count_node(ply);
+        self.evaluate()
+    }
+
+    /// The table's entry for `key`, counted; none with the table switched off or in a
+    /// singular-extension test (whose result is not the node's).
+    fn probe_tt(&mut self, key: u64, excluded: Option<Move>) -> Option<Entry> {
+        if !self.switches.tt || excluded.is_some() {
+            return None;
+        }
+        self.stats.tt_probes += 1;
+        let entry = self.tt.probe(key);
+        if entry.is_some() {
+            self.stats.tt_hits += 1;
+        }
+        entry
+    }
+
+    /// Reverse futility pruning (chapter 13): a node whose static evaluation beats beta by a
+    /// margin that grows with depth is expected to fail high, and does so at once.
+    fn reverse_futility(&mut self, eval: i32, beta: i32, depth: i32) -> Option<i32> {
+        let applies = self.switches.rfp
+            && depth <= pruning::RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - pruning::rfp_margin(depth) >= beta;
+        if applies {
+            self.stats.rfp_cutoffs += 1;
+            return Some(eval);
+        }
+        None
+    }
+
+    // ANCHOR: null_move
+    /// Null-move pruning (chapter 11): let the opponent move twice in a row. If a shallower
+    /// search still fails high, the real moves, at least one of which is better than passing,
+    /// would too (CPW "Null Move Pruning"). Passing is worse than any move except in zugzwang,
+    /// so it is not tried with only king and pawns, where zugzwang is common, nor twice in a
+    /// row.
+    fn null_move(&mut self, eval: i32, beta: i32, depth: i32, ply: usize) -> Option<i32> {
+        let side = self.pos.side_to_move();
+        let pieces = self.pos.colour(side)
+            & !self.pos.pieces(side, PieceKind::Pawn)
+            & !self.pos.pieces(side, PieceKind::King);
+        let after_null = ply > 0 && self.null_played[ply - 1];
+        let applies = self.switches.nullmove
+            && depth >= pruning::NULL_MOVE_MIN_DEPTH
+            && eval >= beta
+            && beta.abs() < MATE_BOUND
+            && pieces.any()
+            && !after_null;
+        if !applies {
+            return None;
+        }
+        self.stats.null_tries += 1;
+        let reduction = pruning::null_move_reduction(depth);
+        self.pos.make_null();
+        self.null_played[ply] = true;
+        let score = -self.negamax(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, None);
+        self.null_played[ply] = false;
+        self.pos.unmake_null();
+        if self.aborted || score < beta {
+            return None;
+        }
+        self.stats.null_cutoffs += 1;
+        // A mate found after passing is not a mate the side can force: report beta instead.
+        Some(if score >= MATE_BOUND { beta } else { score })
+    }
+    // ANCHOR_END: null_move
+
+    /// Futility pruning (chapter 13): near the horizon, a quiet move from a position whose
+    /// static evaluation is far below alpha will not raise it.
+    fn is_futile(&self, eval: i32, alpha: i32, depth: i32) -> bool {
+        self.switches.futility
+            && depth <= pruning::FUTILITY_MAX_DEPTH
+            && alpha.abs() < MATE_BOUND
+            && eval + pruning::futility_margin(depth) <= alpha
+    }
+
+    // ANCHOR: singular
+    /// Singular extension test (chapter 14.1): is the hash move much better than every other
+    /// move? The table says it scored at least `score` (a lower or exact bound) at a depth
+    /// near this one; search the other moves at about half depth with a null window just
+    /// below `score - margin`. If all of them fail low, the hash move is singular, the line
+    /// hangs on it, and it earns a ply more (CPW "Singular Extensions").
+    fn is_singular(&mut self, entry: Entry, depth: i32, ply: usize) -> bool {
+        let tt_score = score_from_tt(entry.score, ply);
+        let applies = self.switches.singular
+            && depth >= pruning::SINGULAR_MIN_DEPTH
+            && matches!(entry.bound, Bound::Lower | Bound::Exact)
+            && i32::from(entry.depth) >= depth - pruning::SINGULAR_TT_DEPTH_SLACK
+            && tt_score.abs() < MATE_BOUND;
+        let Some(hash_move) = entry.best_move.filter(|_| applies) else {
+            return false;
+        };
+        self.stats.singular_searches += 1;
+        let singular_beta = tt_score - pruning::singular_margin(depth);
+        let depth = pruning::singular_depth(depth);
+        let score =
+            self.negamax(singular_beta - 1, singular_beta, depth, ply, false, Some(hash_move));
+        let singular = !self.aborted && score < singular_beta;
+        if singular {
+            self.stats.singular_extensions += 1;
+        }
+        singular
+    }
+    // ANCHOR_END: singular
+
+    /// Searches a move after the first: reduced if late and quiet (chapter 12), with a null
+    /// window (chapter 10), and again at full depth or with the full window when the result
+    /// says the shortcut may have been wrong.
+    #[allow(clippy::too_many_arguments)]
+    fn search_late_move(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        new_depth: i32,
+        ply: usize,
+        pv: bool,
+        late: LateMove,
+    ) -> i32 {
+        let reduction = self.late_move_reduction(depth, new_depth, pv, late);
+        // Principal variation search: prove the move is no better than alpha with the
+        // cheapest window; without it, every move gets the full window.
+        let (low, high) = if self.switches.pvs {
+            (-alpha - 1, -alpha)
+        } else {
+            (-beta, -alpha)
+        };
+        let mut score = -self.negamax(low, high, new_depth - reduction, ply + 1, false, None);
+        if reduction > 0 && score > alpha {
+            self.stats.lmr_researches += 1;
+            score = -self.negamax(low, high, new_depth, ply + 1, false, None);
+        }
+        if self.switches.pvs && pv && score > alpha && score < beta {
+            score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true, None);
+        }
+        score
+    }
+
+    // ANCHOR: lmr
+    /// How many plies to take off a late move (chapter 12): the table's reduction for this
+    /// depth and move number, one less on the principal variation and for killers, and never
+    /// so much that the move drops straight into quiescence.
+    fn late_move_reduction(&mut self, depth: i32, new_depth: i32, pv: bool, late: LateMove) -> i32 {
+        if !self.switches.lmr || !late.reducible || depth < LMR_MIN_DEPTH {
+            return 0;
+        }
+        let mut reduction = self.lmr.reduction(depth, late.number);
+        reduction -= i32::from(pv) + i32::from(late.is_killer);
+        let reduction = reduction.clamp(0, (new_depth - 1).max(0));
+        if reduction > 0 {
+            self.stats.lmr_reductions += 1;
+        }
+        reduction
+    }
+    // ANCHOR_END: lmr
+
+    /// Book-keeping for a move that failed high: the counters, and for a quiet move the
+    /// killers and the history (rewarding it and penalising the quiet moves tried before it).
+    fn on_beta_cutoff(
+        &mut self,
+        m: Move,
+        quiet: bool,
+        quiets_tried: &[Move],
+        depth: i32,
+        ply: usize,
+        searched: usize,
+    ) {
+        self.stats.beta_cutoffs += 1;
+        if searched == 1 {
+            self.stats.first_move_cutoffs += 1;
+        }
+        if !quiet {
+            return;
+        }
+        if self.switches.killers {
+            self.heuristics.store_killer(ply, m);
+        }
+        if self.switches.history {
+            let side = self.pos.side_to_move();
+            self.heuristics.update_history(side, m, quiets_tried, depth);
+        }
+    }
+}
+
+/// The score a table entry lets a non-PV node return at once: the entry must be at least as
+/// deep as the node, and its bound must settle the window (an exact score always does; a
+/// lower bound at or above beta fails high; an upper bound at or below alpha fails low).
+fn tt_cutoff(entry: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if i32::from(entry.depth) < depth {
+        return None;
+    }
+    let score = score_from_tt(entry.score, ply);
+    let settles = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+        Bound::None => false,
+    };
+    settles.then_some(score)
+}

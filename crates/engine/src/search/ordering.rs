@@ -1,0 +1,284 @@
+//! Move ordering (chapter 9): alpha-beta cuts off sooner the sooner it meets the best move, so
+//! each node lists its moves best-guess first.
+//!
+//! The guesses, in order (CPW "Move Ordering"):
+//!
+//! 1. the transposition table's move, the best move of an earlier search of this position;
+//! 2. good captures and queen promotions, the most valuable victim first and, among equal
+//!    victims, the least valuable attacker first (MVV-LVA); "good" means static exchange
+//!    evaluation does not lose material;
+//! 3. the two killer moves of this ply: quiet moves that cut off in a sibling node;
+//! 4. the other quiet moves by their history score: how often and how deep they cut off before;
+//! 5. captures that lose material, and under-promotions.
+//!
+//! The picker scores the legal moves once and hands out the best remaining one at each call (a
+//! selection sort that stops as soon as a move cuts off, so the rest is never sorted).
+
+use super::MAX_PLY;
+use super::see;
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::position::{PieceKind, Position};
+use crate::square::Color;
+use crate::switches::Switches;
+
+/// History scores stay within ±`HISTORY_MAX`: see [`Heuristics::update_history`].
+pub const HISTORY_MAX: i32 = 16_384;
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_NOISY: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD_NOISY: i32 = -(1 << 28);
+
+/// Whether `m` is a quiet move: neither a capture nor a promotion.
+#[inline]
+pub fn is_quiet(m: Move) -> bool {
+    !m.is_capture() && !m.is_promotion()
+}
+
+/// What the search learns about quiet moves across nodes: killers per ply and the history
+/// table per side, from-square and to-square (CPW "Killer Heuristic", "History Heuristic").
+#[derive(Clone, Debug)]
+pub struct Heuristics {
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: [[[i32; 64]; 64]; 2],
+}
+
+impl Default for Heuristics {
+    fn default() -> Heuristics {
+        Heuristics {
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: [[[0; 64]; 64]; 2],
+        }
+    }
+}
+
+impl Heuristics {
+    /// Forgets everything (a new game, or before each bench position).
+    pub fn clear(&mut self) {
+        *self = Heuristics::default();
+    }
+
+    /// Prepares for a new search: killers belong to the plies of the last search's tree and
+    /// are dropped; history is halved, so old experience fades but still counts (aging).
+    pub fn prepare_for_search(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        for entry in self.history.iter_mut().flatten().flatten() {
+            *entry /= 2;
+        }
+    }
+
+    /// The killer moves of `ply`, newest first.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply.min(MAX_PLY)]
+    }
+
+    /// Remembers `m` as the newest killer of `ply`; the older of the two is dropped.
+    pub fn store_killer(&mut self, ply: usize, m: Move) {
+        let slot = &mut self.killers[ply.min(MAX_PLY)];
+        if slot[0] != Some(m) {
+            slot[1] = slot[0];
+            slot[0] = Some(m);
+        }
+    }
+
+    /// The history score of `side` playing `m`.
+    #[inline]
+    pub fn history(&self, side: Color, m: Move) -> i32 {
+        self.history[side.index()][m.from().index()][m.to().index()]
+    }
+
+    // ANCHOR: history_update
+    /// After a quiet move `best` cut off at `depth`: reward it, and penalise the quiet moves
+    /// tried before it (`tried`), which failed to. The update has "gravity": it shrinks as the
+    /// score nears ±[`HISTORY_MAX`], `h += bonus - h × |bonus| / HISTORY_MAX`, so a score can
+    /// never leave the range and recent results weigh more than old ones (the form of
+    /// Stockfish and Ethereal; CPW "History Heuristic").
+    pub fn update_history(&mut self, side: Color, best: Move, tried: &[Move], depth: i32) {
+        let bonus = history_bonus(depth);
+        self.nudge(side, best, bonus);
+        for &m in tried {
+            self.nudge(side, m, -bonus);
+        }
+    }
+    // ANCHOR_END: history_update
+
+    fn nudge(&mut self, side: Color, m: Move, bonus: i32) {
+        let entry = &mut self.history[side.index()][m.from().index()][m.to().index()];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// The history bonus for a cutoff at `depth`: deeper cutoffs say more, up to a cap.
+fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth).min(1_600)
+}
+
+/// Most valuable victim, least valuable attacker: the victim's kind counts eight times the
+/// attacker's, and a promotion counts as capturing the new piece.
+fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    let victim = pos.captured_piece(m).map_or(0, |p| p.kind.index() as i32 + 1);
+    let promotion = see::promotion_kind(m).map_or(0, |kind| kind.index() as i32);
+    let attacker = pos.piece_moved(m).kind.index() as i32;
+    8 * (victim + promotion) - attacker
+}
+
+/// The legal moves of a node with their ordering scores, handed out best first.
+#[derive(Clone)]
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+}
+
+impl std::fmt::Debug for MovePicker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MovePicker")
+            .field("moves", &self.moves)
+            .field("next", &self.next)
+            .finish()
+    }
+}
+
+impl MovePicker {
+    /// Every legal move of an alpha-beta node, scored in the order of the module comment.
+    /// Switched-off features leave their moves where the others put them.
+    pub fn new(
+        pos: &Position,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        heuristics: &Heuristics,
+        switches: &Switches,
+    ) -> MovePicker {
+        let moves = pos.legal_moves();
+        let side = pos.side_to_move();
+        let mut scores = [0; 256];
+        for (score, &m) in scores.iter_mut().zip(moves.iter()) {
+            *score = if Some(m) == tt_move {
+                TT_MOVE
+            } else if !is_quiet(m) {
+                noisy_score(pos, m, switches.see)
+            } else if killers[0] == Some(m) {
+                KILLER
+            } else if killers[1] == Some(m) {
+                KILLER - 1
+            } else if switches.history {
+                heuristics.history(side, m)
+            } else {
+                0
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The moves of a quiescence node: captures and queen promotions by MVV-LVA, or every
+    /// evasion when in check (captures first).
+    pub fn quiescence(pos: &Position, in_check: bool) -> MovePicker {
+        let moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.legal_captures()
+        };
+        let mut scores = [0; 256];
+        for (score, &m) in scores.iter_mut().zip(moves.iter()) {
+            *score = if is_quiet(m) { 0 } else { GOOD_NOISY + mvv_lva(pos, m) };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// How many legal moves the node has.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the node has no legal move (mate or stalemate).
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The best-scored move not yet handed out. Of equal scores the one generated first comes
+    /// first, so the order is deterministic.
+    pub fn next_move(&mut self) -> Option<Move> {
+        let remaining = self.next..self.moves.len();
+        let best = remaining.max_by_key(|&i| (self.scores[i], std::cmp::Reverse(i)))?;
+        self.moves.as_mut_slice().swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let m = self.moves[self.next];
+        self.next += 1;
+        Some(m)
+    }
+}
+
+/// The score of a capture or promotion: good ones before the killers, losing captures and
+/// under-promotions after every quiet move.
+fn noisy_score(pos: &Position, m: Move, use_see: bool) -> i32 {
+    let under_promotion = see::promotion_kind(m).is_some_and(|kind| kind != PieceKind::Queen);
+    let good = !under_promotion && (!use_see || see::is_non_negative(pos, m));
+    let base = if good { GOOD_NOISY } else { BAD_NOISY };
+    base + mvv_lva(pos, m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_stays_in_range_under_gravity() {
+        let mut heuristics = Heuristics::default();
+        let pos = Position::startpos();
+        let m = pos.parse_uci_move("e2e4").expect("legal");
+        for _ in 0..10_000 {
+            heuristics.update_history(Color::White, m, &[], 40);
+        }
+        let score = heuristics.history(Color::White, m);
+        assert!(score > HISTORY_MAX / 2 && score <= HISTORY_MAX, "{score}");
+        heuristics.prepare_for_search();
+        assert_eq!(heuristics.history(Color::White, m), score / 2);
+    }
+
+    #[test]
+    fn killers_keep_the_two_newest() {
+        let pos = Position::startpos();
+        let [a, b, c] = ["e2e4", "d2d4", "g1f3"].map(|t| pos.parse_uci_move(t).expect("legal"));
+        let mut heuristics = Heuristics::default();
+        heuristics.store_killer(3, a);
+        heuristics.store_killer(3, b);
+        heuristics.store_killer(3, b);
+        assert_eq!(heuristics.killers(3), [Some(b), Some(a)]);
+        heuristics.store_killer(3, c);
+        assert_eq!(heuristics.killers(3), [Some(c), Some(b)]);
+        assert_eq!(heuristics.killers(4), [None, None]);
+    }
+
+    #[test]
+    fn picker_orders_tt_move_good_captures_killers_quiets_bad_captures() {
+        // White to move: Qxd5 loses the queen to the c6 pawn (bad capture), exd5 wins a pawn
+        // (good capture).
+        let pos = Position::from_fen("4k3/8/2p5/3p4/4P3/8/8/3QK3 w - - 0 1").expect("valid");
+        let mv = |t: &str| pos.parse_uci_move(t).expect("legal");
+        let tt_move = mv("d1a4");
+        let killer = mv("e1f2");
+        let heuristics = Heuristics::default();
+        let mut picker =
+            MovePicker::new(&pos, Some(tt_move), [Some(killer), None], &heuristics, &Switches::default());
+        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move()).collect();
+        assert_eq!(order.len(), pos.legal_moves().len());
+        assert_eq!(&order[..3], &[tt_move, mv("e4d5"), killer]);
+        assert_eq!(order.last(), Some(&mv("d1d5")));
+
+        let mut no_see = Switches::default();
+        no_see.see = false;
+        let mut picker = MovePicker::new(&pos, None, [Some(killer), None], &heuristics, &no_see);
+        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move()).collect();
+        assert_eq!(&order[..3], &[mv("e4d5"), mv("d1d5"), killer], "without SEE no capture is bad");
+    }
+}

@@ -1,0 +1,138 @@
+//! What a search did, counted: the figures chapters 7 to 14 and M5 quote.
+//!
+//! Every counter is a plain `u64` bumped by the one search thread, so counting costs an add and
+//! a node-limited or depth-limited search counts the same every run.
+
+use std::fmt;
+
+/// Counters of one search (all iterations of one `go`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Every position searched: alpha-beta nodes and quiescence nodes.
+    pub nodes: u64,
+    /// The quiescence share of `nodes`.
+    pub qnodes: u64,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Transposition-table probes at alpha-beta nodes.
+    pub tt_probes: u64,
+    /// Probes that found an entry for the position.
+    pub tt_hits: u64,
+    /// Probes whose entry ended the node at once (non-PV nodes only).
+    pub tt_cutoffs: u64,
+    /// Nodes where a move scored at least beta.
+    pub beta_cutoffs: u64,
+    /// Of those, how many cut off on the first move tried: the measure of move ordering.
+    pub first_move_cutoffs: u64,
+    /// Null moves tried.
+    pub null_tries: u64,
+    /// Null moves that proved the node would fail high.
+    pub null_cutoffs: u64,
+    /// Nodes cut by reverse futility pruning.
+    pub rfp_cutoffs: u64,
+    /// Quiet moves skipped by futility pruning.
+    pub futility_prunes: u64,
+    /// Captures skipped in quiescence because they lose material (SEE < 0).
+    pub see_prunes: u64,
+    /// Moves searched at reduced depth by late move reductions.
+    pub lmr_reductions: u64,
+    /// Reduced moves that beat alpha and were searched again at full depth.
+    pub lmr_researches: u64,
+    /// Root searches repeated with a wider aspiration window.
+    pub aspiration_researches: u64,
+    /// Moves extended because they give check.
+    pub check_extensions: u64,
+    /// Searches that tested whether the hash move is singular.
+    pub singular_searches: u64,
+    /// Hash moves found singular and extended.
+    pub singular_extensions: u64,
+}
+
+/// `part` as a percentage of `whole`, 0 when `whole` is 0.
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+impl SearchStats {
+    /// The share of probes that found an entry, in percent.
+    pub fn tt_hit_pct(&self) -> f64 {
+        percent(self.tt_hits, self.tt_probes)
+    }
+
+    /// The share of beta cutoffs made by the first move, in percent.
+    pub fn first_move_cutoff_pct(&self) -> f64 {
+        percent(self.first_move_cutoffs, self.beta_cutoffs)
+    }
+
+    /// The quiescence share of all nodes, in percent.
+    pub fn qnode_pct(&self) -> f64 {
+        percent(self.qnodes, self.nodes)
+    }
+
+    /// Adds `other`'s counters to these (seldepth: the larger).
+    pub fn add(&mut self, other: &SearchStats) {
+        self.nodes += other.nodes;
+        self.qnodes += other.qnodes;
+        self.seldepth = self.seldepth.max(other.seldepth);
+        self.tt_probes += other.tt_probes;
+        self.tt_hits += other.tt_hits;
+        self.tt_cutoffs += other.tt_cutoffs;
+        self.beta_cutoffs += other.beta_cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        self.null_tries += other.null_tries;
+        self.null_cutoffs += other.null_cutoffs;
+        self.rfp_cutoffs += other.rfp_cutoffs;
+        self.futility_prunes += other.futility_prunes;
+        self.see_prunes += other.see_prunes;
+        self.lmr_reductions += other.lmr_reductions;
+        self.lmr_researches += other.lmr_researches;
+        self.aspiration_researches += other.aspiration_researches;
+        self.check_extensions += other.check_extensions;
+        self.singular_searches += other.singular_searches;
+        self.singular_extensions += other.singular_extensions;
+    }
+}
+
+impl fmt::Display for SearchStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "nodes {} (quiescence {:.1}%)", self.nodes, self.qnode_pct())?;
+        writeln!(f, "seldepth {}", self.seldepth)?;
+        writeln!(
+            f,
+            "tt probes {} hits {} ({:.1}%) cutoffs {}",
+            self.tt_probes,
+            self.tt_hits,
+            self.tt_hit_pct(),
+            self.tt_cutoffs
+        )?;
+        writeln!(
+            f,
+            "beta cutoffs {} first move {} ({:.1}%)",
+            self.beta_cutoffs,
+            self.first_move_cutoffs,
+            self.first_move_cutoff_pct()
+        )?;
+        writeln!(f, "null move tries {} cutoffs {}", self.null_tries, self.null_cutoffs)?;
+        writeln!(
+            f,
+            "rfp cutoffs {} futility prunes {} see prunes {}",
+            self.rfp_cutoffs, self.futility_prunes, self.see_prunes
+        )?;
+        writeln!(
+            f,
+            "lmr reductions {} re-searches {}",
+            self.lmr_reductions, self.lmr_researches
+        )?;
+        writeln!(f, "aspiration re-searches {}", self.aspiration_researches)?;
+        writeln!(f, "check extensions {}", self.check_extensions)?;
+        write!(
+            f,
+            "singular searches {} hash-move extensions {}",
+            self.singular_searches, self.singular_extensions
+        )
+    }
+}

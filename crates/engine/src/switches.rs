@@ -1,0 +1,342 @@
+//! Feature switches: every search and table feature a chapter measures, in one table.
+//!
+//! A chapter shows what its feature changes by switching it off and searching the same positions
+//! again, so each feature the search has from chapter 8 on is guarded by a switch. Switching one
+//! off gives exactly the search without that feature: the guarded code is skipped, nothing else
+//! moves. The console's `set NAME on|off` and UCI's `setoption name NAME value true|false` both
+//! reach [`Switches::set`]; the console's `switches` prints [`Switches::describe`].
+//!
+//! Defaults are the strongest configuration, except `ttbuckets`, which ships off as in the
+//! chapter that introduces it (M5) until games say on is better.
+
+use std::fmt;
+
+/// The on/off state of every feature. Plain `bool`s: the search reads them in its hot path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// Probe and store the transposition table (chapter 8).
+    pub tt: bool,
+    /// Eight-slot buckets in one cache line instead of one slot per key (M5).
+    pub ttbuckets: bool,
+    /// Quiescence search at the horizon instead of the static evaluation (chapter 9).
+    pub qsearch: bool,
+    /// Static exchange evaluation: order losing captures last, prune them in quiescence (ch 9).
+    pub see: bool,
+    /// Two killer moves per ply tried after the good captures (chapter 9).
+    pub killers: bool,
+    /// The history heuristic orders the remaining quiet moves (chapter 9).
+    pub history: bool,
+    /// Principal variation search: null windows after the first move (chapter 10).
+    pub pvs: bool,
+    /// Null-move pruning (chapter 11).
+    pub nullmove: bool,
+    /// Late move reductions (chapter 12).
+    pub lmr: bool,
+    /// Reverse futility pruning, also called static null-move pruning (chapter 13).
+    pub rfp: bool,
+    /// Futility pruning of quiet moves near the horizon (chapter 13).
+    pub futility: bool,
+    /// Aspiration windows around the previous iteration's score (chapter 13).
+    pub aspiration: bool,
+    /// Extend moves that give check by one ply (chapter 14).
+    pub checkext: bool,
+    /// Singular extensions of the hash move (chapter 14.1).
+    pub singular: bool,
+}
+
+/// One row of the table: a switch's name, default, chapter and help line.
+#[derive(Clone, Copy)]
+pub struct SwitchInfo {
+    /// The name used by `set` and `setoption`: lowercase, one word.
+    pub name: &'static str,
+    /// The value a new [`Switches`] has.
+    pub default: bool,
+    /// The chapter that introduces and measures the feature (`ch08`, `m5`).
+    pub chapter: &'static str,
+    /// One line for the `switches` listing.
+    pub help: &'static str,
+    field: fn(&mut Switches) -> &mut bool,
+}
+
+impl fmt::Debug for SwitchInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SwitchInfo")
+            .field("name", &self.name)
+            .field("default", &self.default)
+            .field("chapter", &self.chapter)
+            .finish()
+    }
+}
+
+/// Every switch, in chapter order: the one place a feature is registered.
+pub const SWITCHES: [SwitchInfo; 14] = [
+    SwitchInfo {
+        name: "tt",
+        default: true,
+        chapter: "ch08",
+        help: "probe and store the transposition table",
+        field: |s| &mut s.tt,
+    },
+    SwitchInfo {
+        name: "qsearch",
+        default: true,
+        chapter: "ch09",
+        help: "quiescence search at the horizon (off: static evaluation)",
+        field: |s| &mut s.qsearch,
+    },
+    SwitchInfo {
+        name: "see",
+        default: true,
+        chapter: "ch09",
+        help: "static exchange evaluation: losing captures last, pruned in quiescence",
+        field: |s| &mut s.see,
+    },
+    SwitchInfo {
+        name: "killers",
+        default: true,
+        chapter: "ch09",
+        help: "two killer moves per ply",
+        field: |s| &mut s.killers,
+    },
+    SwitchInfo {
+        name: "history",
+        default: true,
+        chapter: "ch09",
+        help: "history heuristic for quiet moves",
+        field: |s| &mut s.history,
+    },
+    SwitchInfo {
+        name: "pvs",
+        default: true,
+        chapter: "ch10",
+        help: "principal variation search (null windows after the first move)",
+        field: |s| &mut s.pvs,
+    },
+    SwitchInfo {
+        name: "nullmove",
+        default: true,
+        chapter: "ch11",
+        help: "null-move pruning",
+        field: |s| &mut s.nullmove,
+    },
+    SwitchInfo {
+        name: "lmr",
+        default: true,
+        chapter: "ch12",
+        help: "late move reductions",
+        field: |s| &mut s.lmr,
+    },
+    SwitchInfo {
+        name: "rfp",
+        default: true,
+        chapter: "ch13",
+        help: "reverse futility pruning (static null move)",
+        field: |s| &mut s.rfp,
+    },
+    SwitchInfo {
+        name: "futility",
+        default: true,
+        chapter: "ch13",
+        help: "futility pruning of quiet moves near the horizon",
+        field: |s| &mut s.futility,
+    },
+    SwitchInfo {
+        name: "aspiration",
+        default: true,
+        chapter: "ch13",
+        help: "aspiration windows with widening",
+        field: |s| &mut s.aspiration,
+    },
+    SwitchInfo {
+        name: "checkext",
+        default: true,
+        chapter: "ch14",
+        help: "extend checking moves by one ply",
+        field: |s| &mut s.checkext,
+    },
+    SwitchInfo {
+        name: "singular",
+        default: true,
+        chapter: "ch14",
+        help: "singular extension of the hash move",
+        field: |s| &mut s.singular,
+    },
+    SwitchInfo {
+        name: "ttbuckets",
+        default: false,
+        chapter: "m5",
+        help: "eight-slot buckets in one cache line per key",
+        field: |s| &mut s.ttbuckets,
+    },
+];
+
+/// What went wrong setting a switch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SwitchError {
+    /// No switch has this name.
+    UnknownName(String),
+    /// The value is none of `on`, `off`, `true`, `false`.
+    BadValue(String),
+}
+
+impl fmt::Display for SwitchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SwitchError::UnknownName(name) => write!(
+                f,
+                "unknown switch '{name}'; known switches: {}",
+                Switches::names().join(", ")
+            ),
+            SwitchError::BadValue(value) => {
+                write!(f, "bad switch value '{value}'; expected on, off, true or false")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SwitchError {}
+
+impl Default for Switches {
+    /// Every switch at its default from [`SWITCHES`].
+    fn default() -> Switches {
+        let mut switches = Switches::all(false);
+        for info in &SWITCHES {
+            *(info.field)(&mut switches) = info.default;
+        }
+        switches
+    }
+}
+
+impl Switches {
+    /// Every switch set to `on`: `all(false)` is the bare alpha-beta of chapter 7.
+    pub fn all(on: bool) -> Switches {
+        Switches {
+            tt: on,
+            ttbuckets: on,
+            qsearch: on,
+            see: on,
+            killers: on,
+            history: on,
+            pvs: on,
+            nullmove: on,
+            lmr: on,
+            rfp: on,
+            futility: on,
+            aspiration: on,
+            checkext: on,
+            singular: on,
+        }
+    }
+
+    /// The names of every switch, in table order.
+    pub fn names() -> Vec<&'static str> {
+        SWITCHES.iter().map(|info| info.name).collect()
+    }
+
+    /// Sets the switch `name` (case-insensitive, as UCI option names are).
+    pub fn set(&mut self, name: &str, on: bool) -> Result<(), SwitchError> {
+        let info = Self::info(name)?;
+        *(info.field)(self) = on;
+        Ok(())
+    }
+
+    /// The state of the switch `name`.
+    pub fn get(&self, name: &str) -> Result<bool, SwitchError> {
+        let info = Self::info(name)?;
+        let mut copy = *self;
+        Ok(*(info.field)(&mut copy))
+    }
+
+    /// The row of the table for `name`.
+    pub fn info(name: &str) -> Result<&'static SwitchInfo, SwitchError> {
+        SWITCHES
+            .iter()
+            .find(|info| info.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| SwitchError::UnknownName(name.trim().to_string()))
+    }
+
+    /// Reads a switch value as the console (`on`/`off`) and UCI (`true`/`false`) write it.
+    pub fn parse_value(text: &str) -> Result<bool, SwitchError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "on" | "true" | "1" => Ok(true),
+            "off" | "false" | "0" => Ok(false),
+            _ => Err(SwitchError::BadValue(text.trim().to_string())),
+        }
+    }
+
+    /// The listing for the console's `switches` command: one line per switch with its state,
+    /// default, chapter and help.
+    pub fn describe(&self) -> String {
+        let mut out = String::new();
+        for info in &SWITCHES {
+            let on = self.get(info.name).unwrap_or(info.default);
+            out.push_str(&format!(
+                "{:<11} {:<3} (default {:<3}) {:<5} {}\n",
+                info.name,
+                if on { "on" } else { "off" },
+                if info.default { "on" } else { "off" },
+                info.chapter,
+                info.help
+            ));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_strongest_except_buckets() {
+        let switches = Switches::default();
+        for name in Switches::names() {
+            let expected = name != "ttbuckets";
+            assert_eq!(switches.get(name), Ok(expected), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_switch_reaches_its_own_field() {
+        for name in Switches::names() {
+            let mut switches = Switches::all(false);
+            switches.set(name, true).expect("a known name");
+            for other in Switches::names() {
+                assert_eq!(switches.get(other), Ok(other == name), "setting {name}");
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_unique_lowercase_words() {
+        let names = Switches::names();
+        for (i, name) in names.iter().enumerate() {
+            assert!(name.chars().all(|c| c.is_ascii_lowercase()), "{name}");
+            assert!(!names[..i].contains(name), "{name} twice");
+        }
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        let mut switches = Switches::default();
+        let error = switches.set("nullmvoe", false).unwrap_err();
+        let text = error.to_string();
+        assert!(text.contains("nullmvoe") && text.contains("nullmove") && text.contains("lmr"));
+        assert_eq!(switches, Switches::default());
+    }
+
+    #[test]
+    fn values_parse_in_console_and_uci_spelling() {
+        assert_eq!(Switches::parse_value("on"), Ok(true));
+        assert_eq!(Switches::parse_value("False"), Ok(false));
+        assert!(Switches::parse_value("maybe").is_err());
+        assert_eq!(Switches::default().get("LMR"), Ok(true));
+    }
+
+    #[test]
+    fn describe_lists_every_switch() {
+        let listing = Switches::default().describe();
+        assert_eq!(listing.lines().count(), SWITCHES.len());
+        assert!(listing.contains("ttbuckets   off"));
+    }
+}

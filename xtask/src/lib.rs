@@ -1,0 +1,9 @@
+//! The library half of `cargo xtask`: the book machinery, a library so that the tests in
+//! `xtask/tests/` can run it on fixture books. `main.rs` parses the command line and calls in.
+
+pub mod book;
+pub mod browser;
+pub mod figures;
+pub mod preprocess;
+pub mod serve;
+pub mod verify;

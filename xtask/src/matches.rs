@@ -1,0 +1,340 @@
+//! `cargo xtask match`: games between UCI engines through `crates/arena`, stored as a record and a
+//! PGN under `snapshots/games/`.
+//!
+//! ```text
+//! # two engines (the first is the candidate; `cmd=cb2026` is this repository's release build)
+//! cargo xtask match -e 'name=new,cmd=cb2026,option.ttbuckets=true' -e 'name=old,cmd=cb2026' \
+//!     --tc 8+0.08 --games 2000 -j 2 --sprt 0,5 --name m5-buckets
+//! # the same, shorter: cb2026 with a switch on against cb2026 with it off
+//! cargo xtask match --switch ttbuckets --sprt 0,5
+//! # cb2026 against the Debian reference engines, one record per opponent
+//! cargo xtask match --gauntlet --games 100 --stockfish-elo 1350,1600
+//! ```
+
+use arena::adjudication::Adjudication;
+use arena::stats::SprtParams;
+use arena::{EngineSpec, MatchConfig, TimeControl, run_match};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The command line of `cargo xtask match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// An engine: `name=..,cmd=..,arg=..,option.NAME=VALUE,bench=off`. `cmd=cb2026` is this
+    /// repository's engine, built in release. Two engines play a match; with more, the first plays
+    /// each of the others (one record each).
+    #[arg(long = "engine", short = 'e', value_name = "SPEC")]
+    engines: Vec<String>,
+    /// cb2026 with the switch NAME on (the candidate) against cb2026 with it off.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["engines", "gauntlet"])]
+    switch: Option<String>,
+    /// cb2026 against the Debian reference engines (Stockfish at calibrated strengths, Glaurung,
+    /// Toga II, GNU Chess, Ethereal), installed with apt-get if missing. One record per opponent.
+    #[arg(long, conflicts_with = "engines")]
+    gauntlet: bool,
+    /// Stockfish's UCI_Elo rungs in the gauntlet (Stockfish 15.1 accepts 1350..2850).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1350",
+        value_name = "ELO,.."
+    )]
+    stockfish_elo: Vec<u32>,
+    /// Time control: `base+inc` in seconds (8+0.08), `nodes=N` or `depth=N`.
+    #[arg(long, default_value = "8+0.08")]
+    tc: String,
+    /// Games per match (rounded up to whole pairs); the most an SPRT may play.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Games played at once. Each needs two engine processes: keep it at most the core count.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    concurrency: usize,
+    /// Openings (EPD), relative to the repository.
+    #[arg(long, default_value = "data/openings/8moves_v3.epd")]
+    openings: PathBuf,
+    /// Seed of the openings' order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop on a GSPRT verdict for H0: elo = ELO0 against H1: elo = ELO1 (logistic Elo), e.g. 0,5.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// SPRT false-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// SPRT false-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// The record's name: snapshots/games/<NAME>.json and .pgn (default: from the engines).
+    #[arg(long)]
+    name: Option<String>,
+    /// Move overhead in ms, set as `Move Overhead` / `MoveOverhead` where an engine offers one.
+    #[arg(long, default_value_t = 50, value_name = "MS")]
+    move_overhead: u64,
+    /// How far past its clock a move may run before it loses on time.
+    #[arg(long, default_value_t = 100, value_name = "MS")]
+    time_margin: u64,
+    /// Play every game to its end by the rules (no draw or resign adjudication).
+    #[arg(long)]
+    no_adjudication: bool,
+    /// Skip the engines' bench signatures.
+    #[arg(long)]
+    no_bench: bool,
+    /// Where records go, relative to the repository.
+    #[arg(long, default_value = "snapshots/games")]
+    out: PathBuf,
+}
+
+/// Debian's reference engines: package and binary.
+const REFERENCE_ENGINES: [(&str, &str); 5] = [
+    ("stockfish", "/usr/games/stockfish"),
+    ("glaurung", "/usr/games/glaurung"),
+    ("toga2", "/usr/games/toga2"),
+    ("gnuchess", "/usr/games/gnuchess"),
+    ("ethereal-chess", "/usr/games/ethereal-chess"),
+];
+
+pub fn run(args: MatchArgs, root: &Path) -> Result<(), String> {
+    // Relative engine commands and paths mean the repository's, wherever cargo was run from.
+    std::env::set_current_dir(root).map_err(|e| format!("cannot enter {}: {e}", root.display()))?;
+    let time_control = TimeControl::parse(&args.tc)?;
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(|s| parse_sprt(s, args.alpha, args.beta))
+        .transpose()?;
+    let (candidate, opponents, default_name) = engines(&args, root)?;
+    let base_name = args.name.clone().unwrap_or(default_name);
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))
+        .map_err(|e| format!("Ctrl-C handler: {e}"))?;
+    let out = root.join(&args.out);
+    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let several = opponents.len() > 1;
+    for opponent in opponents {
+        if interrupt.load(Ordering::Relaxed) {
+            break;
+        }
+        let name = if several {
+            format!("{base_name}-{}", opponent.name)
+        } else {
+            base_name.clone()
+        };
+        let mut engines = [candidate.clone(), opponent];
+        disambiguate(&mut engines);
+        let openings = if args.openings.is_absolute() {
+            args.openings.clone()
+        } else {
+            root.join(&args.openings)
+        };
+        let mut config = MatchConfig::new(
+            &name,
+            engines,
+            time_control,
+            args.games.div_ceil(2),
+            openings,
+        );
+        config.openings_label = args.openings.display().to_string();
+        config.concurrency = args.concurrency;
+        config.seed = args.seed;
+        config.sprt = sprt;
+        config.adjudication = if args.no_adjudication {
+            Adjudication::NONE
+        } else {
+            Adjudication::FISHTEST
+        };
+        config.time_margin = Duration::from_millis(args.time_margin);
+        config.move_overhead_ms = Some(args.move_overhead);
+        config.bench = !args.no_bench;
+        config.progress = true;
+        play_and_store(&config, &interrupt, &out)?;
+    }
+    Ok(())
+}
+
+/// Plays one match, prints its result and writes `<out>/<name>.json` and `.pgn`.
+fn play_and_store(config: &MatchConfig, interrupt: &AtomicBool, out: &Path) -> Result<(), String> {
+    println!(
+        "match {}: {} vs {}, {}, {} games, {} at once",
+        config.name,
+        config.engines[0].name,
+        config.engines[1].name,
+        config.time_control,
+        2 * config.pairs,
+        config.concurrency
+    );
+    let report = run_match(config, interrupt)?;
+    let record = &report.record;
+    let json = out.join(format!("{}.json", config.name));
+    record.save(&json).map_err(|e| e.to_string())?;
+    let pgn = out.join(&record.pgn);
+    std::fs::write(&pgn, &report.pgn)
+        .map_err(|e| format!("cannot write {}: {e}", pgn.display()))?;
+    println!(
+        "{}",
+        arena::runner::status_line(&record.counts, record.sprt.as_ref())
+    );
+    for (engine, faults) in record.engines.iter().zip(&record.counts.faults) {
+        println!(
+            "  {}: bench {}, time losses {}, illegal moves {}, crashes {}",
+            engine.name,
+            engine
+                .bench
+                .map_or_else(|| "none".to_string(), |b| b.to_string()),
+            faults.time,
+            faults.illegal,
+            faults.crash
+        );
+    }
+    println!(
+        "  {} games in {:.0} s, stopped: {}, verdict: {}\n  wrote {} and {}",
+        record.counts.games,
+        record.duration_s,
+        record.stopped_by,
+        record.verdict,
+        json.display(),
+        pgn.display()
+    );
+    Ok(())
+}
+
+/// `0,5` → H0 elo0 = 0, H1 elo1 = 5.
+fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<SprtParams, String> {
+    let bad = || format!("--sprt wants ELO0,ELO1 (e.g. 0,5), got `{text}`");
+    let (e0, e1) = text.split_once(',').ok_or_else(bad)?;
+    let sprt = SprtParams {
+        elo0: e0.trim().parse().map_err(|_| bad())?,
+        elo1: e1.trim().parse().map_err(|_| bad())?,
+        alpha,
+        beta,
+    };
+    sprt.validate()?;
+    Ok(sprt)
+}
+
+/// The candidate, its opponents and a default record name, from the flags.
+fn engines(args: &MatchArgs, root: &Path) -> Result<(EngineSpec, Vec<EngineSpec>, String), String> {
+    if let Some(switch) = &args.switch {
+        let cmd = build_cb2026(root)?;
+        let on = EngineSpec::new(format!("cb2026-{switch}-on"), &cmd).option(switch, "true");
+        let off = EngineSpec::new(format!("cb2026-{switch}-off"), &cmd).option(switch, "false");
+        return Ok((on, vec![off], format!("{switch}-on-vs-off")));
+    }
+    if args.gauntlet {
+        let cmd = build_cb2026(root)?;
+        install_reference_engines()?;
+        return Ok((
+            EngineSpec::new("cb2026", cmd),
+            gauntlet_opponents(&args.stockfish_elo),
+            "gauntlet".into(),
+        ));
+    }
+    if args.engines.len() < 2 {
+        return Err("give two or more --engine specs, or --switch NAME, or --gauntlet".into());
+    }
+    let mut specs = Vec::new();
+    for text in &args.engines {
+        let mut spec = EngineSpec::parse(text)?;
+        if spec.cmd == "cb2026" {
+            spec.cmd = build_cb2026(root)?;
+        }
+        specs.push(spec);
+    }
+    let candidate = specs.remove(0);
+    let name = format!("{}-vs-{}", candidate.name, specs[0].name);
+    Ok((candidate, specs, name))
+}
+
+/// The gauntlet's opponents. Options are set only where the engine advertises them (the arena
+/// refuses others): GNU Chess's own book is switched off so it plays from our openings.
+fn gauntlet_opponents(stockfish_elos: &[u32]) -> Vec<EngineSpec> {
+    let mut opponents: Vec<EngineSpec> = stockfish_elos
+        .iter()
+        .map(|elo| {
+            EngineSpec::new(format!("stockfish-{elo}"), "/usr/games/stockfish")
+                .option("UCI_LimitStrength", "true")
+                .option("UCI_Elo", elo)
+        })
+        .collect();
+    let mut no_bench = |spec: EngineSpec| {
+        opponents.push(EngineSpec {
+            bench: false,
+            ..spec
+        })
+    };
+    no_bench(EngineSpec::new("glaurung", "/usr/games/glaurung"));
+    no_bench(EngineSpec::new("toga2", "/usr/games/toga2"));
+    no_bench(
+        EngineSpec::new("gnuchess", "/usr/games/gnuchess")
+            .arg("--uci")
+            .option("OwnBook", "false"),
+    );
+    opponents.push(EngineSpec::new("ethereal", "/usr/games/ethereal-chess"));
+    opponents
+}
+
+/// Two engines with the same name (`cmd=cb2026` twice) are told apart by their options.
+fn disambiguate(engines: &mut [EngineSpec; 2]) {
+    if engines[0].name != engines[1].name {
+        return;
+    }
+    for spec in engines.iter_mut() {
+        let options: Vec<String> = spec
+            .options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        spec.name = format!("{}[{}]", spec.name, options.join(","));
+    }
+}
+
+/// `cargo build --release -p cb2026`; returns the binary's path (relative to the repository when it
+/// lies inside it, so records do not name one machine's folders).
+fn build_cb2026(root: &Path) -> Result<String, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "--release", "-p", "cb2026"])
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("cargo build --release -p cb2026 failed".into());
+    }
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let binary = target.join("release").join("cb2026");
+    let shown = binary.strip_prefix(root).unwrap_or(&binary);
+    Ok(shown.display().to_string())
+}
+
+/// Installs the Debian packages of missing reference engines (`apt-get install -y`, after an
+/// `apt-get update` if the first attempt fails).
+fn install_reference_engines() -> Result<(), String> {
+    let missing: Vec<&str> = REFERENCE_ENGINES
+        .iter()
+        .filter(|(_, binary)| !Path::new(binary).exists())
+        .map(|(package, _)| *package)
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    println!("installing {}", missing.join(" "));
+    let install = || {
+        Command::new("apt-get")
+            .args(["install", "-y", "-q"])
+            .args(&missing)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !install() {
+        let _ = Command::new("apt-get").args(["update", "-q"]).status();
+        if !install() {
+            return Err(format!("apt-get install -y {} failed", missing.join(" ")));
+        }
+    }
+    Ok(())
+}

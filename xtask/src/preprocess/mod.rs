@@ -1,0 +1,99 @@
+//! Our mdBook preprocessor: figure quotes become the bare number, labelled with where it comes
+//! from.
+//!
+//! `[4,865,609]{ch05.startpos.d5.nodes}` in prose renders as
+//! `<span class="figure" title="ch05.startpos.d5.nodes — cargo run --release -p chapters --bin
+//! ch05-perft">4,865,609</span>` (styled by `book/theme/figures.css`), and `[65,536]{plain}` as
+//! `65,536`. The literal stays what the markdown says; `cargo xtask verify` checks it against the
+//! snapshot. Quotes in code are left alone (see [`prose`]).
+
+pub mod prose;
+
+use crate::figures::FigureTable;
+use mdbook_preprocessor::book::{Book, BookItem};
+use mdbook_preprocessor::errors::Result;
+use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+use std::collections::BTreeMap;
+
+/// The figure preprocessor, knowing the command behind every stored key.
+#[derive(Debug, Default)]
+pub struct FigureQuotes {
+    commands: BTreeMap<String, String>,
+}
+
+impl FigureQuotes {
+    pub fn new(table: &FigureTable) -> FigureQuotes {
+        let commands = table
+            .figures
+            .iter()
+            .map(|(key, stored)| (key.clone(), stored.command.clone()))
+            .collect();
+        FigureQuotes { commands }
+    }
+
+    /// `markdown` with every quote in prose rendered.
+    pub fn render(&self, markdown: &str) -> String {
+        let mut rendered = String::with_capacity(markdown.len());
+        let mut copied = 0;
+        for quote in prose::figure_quotes(markdown) {
+            rendered.push_str(&markdown[copied..quote.range.start]);
+            let literal = escape_html(&quote.literal);
+            if quote.is_plain() {
+                rendered.push_str(&literal);
+            } else {
+                let origin = self
+                    .commands
+                    .get(&quote.key)
+                    .map_or("in no snapshot: cargo xtask verify fails", String::as_str);
+                let title = escape_html(&format!("{} — {origin}", quote.key));
+                rendered.push_str(&format!(
+                    "<span class=\"figure\" title=\"{title}\">{literal}</span>"
+                ));
+            }
+            copied = quote.range.end;
+        }
+        rendered.push_str(&markdown[copied..]);
+        rendered
+    }
+}
+
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl Preprocessor for FigureQuotes {
+    fn name(&self) -> &str {
+        "figures"
+    }
+
+    fn run(&self, _ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
+        book.for_each_mut(|item| {
+            if let BookItem::Chapter(chapter) = item {
+                chapter.content = self.render(&chapter.content);
+            }
+        });
+        Ok(book)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_render_as_labelled_numbers_and_code_is_untouched() {
+        let mut preprocessor = FigureQuotes::default();
+        preprocessor
+            .commands
+            .insert("ch05.d5".into(), "cargo run --bin ch05-perft".into());
+        let md = "It is [4,865,609]{ch05.d5}, [65,536]{plain} and `[1]{ch05.d5}`.";
+        assert_eq!(
+            preprocessor.render(md),
+            "It is <span class=\"figure\" title=\"ch05.d5 — cargo run --bin ch05-perft\">4,865,609</span>, \
+             65,536 and `[1]{ch05.d5}`."
+        );
+    }
+}
