@@ -18,9 +18,19 @@ use std::fmt;
 use std::process::ExitCode;
 
 pub mod ch01;
+pub mod ch02;
+pub mod ch03;
+pub mod ch04;
+pub mod ch05;
 
 /// Every chapter with a program, in book order. A new chapter adds one line here.
-pub const CHAPTERS: &[Chapter] = &[ch01::CHAPTER];
+pub const CHAPTERS: &[Chapter] = &[
+    ch01::CHAPTER,
+    ch02::CHAPTER,
+    ch03::CHAPTER,
+    ch04::CHAPTER,
+    ch05::CHAPTER,
+];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.
 #[derive(Debug)]

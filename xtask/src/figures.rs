@@ -545,7 +545,7 @@ pub fn measured_file(
 }
 
 /// The machine, for the record: CPU model, threads, OS.
-fn machine() -> String {
+pub fn machine() -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|info| {
@@ -564,7 +564,7 @@ fn machine() -> String {
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`.
-fn today() -> String {
+pub fn today() -> String {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -588,7 +588,7 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
 }
 
 /// The commit the figures were measured at, marked when the tree had changes.
-fn commit(root: &Path) -> String {
+pub fn commit(root: &Path) -> String {
     let git = |args: &[&str]| {
         Command::new("git")
             .current_dir(root)

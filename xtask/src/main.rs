@@ -8,6 +8,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod matches;
+mod perf_perft;
+mod perf_tt;
+mod perft;
 
 #[derive(Parser, Debug)]
 #[command(name = "cargo xtask", about = "cb2026's project commands")]
@@ -45,6 +48,30 @@ enum Command {
     },
     /// Play UCI engines against each other (SPRT, Elo); store the record in snapshots/games/.
     Match(Box<matches::MatchArgs>),
+    /// Measure what a part of the engine costs the machine (cache misses, time).
+    Perf {
+        #[command(subcommand)]
+        target: PerfTarget,
+    },
+    /// Check perft counts against data/perft-standard.epd (small ones; every one with --full).
+    Perft(perft::PerftArgs),
+}
+
+/// What `cargo xtask perf` measures.
+#[derive(Subcommand, Debug)]
+enum PerfTarget {
+    /// Perft speed, ours against Stockfish's: startpos depth 6 and Kiwipete depth 5.
+    Perft(perf_perft::PerfPerftArgs),
+    /// The transposition table: cache misses per probe and store, buckets on and off
+    /// (cachegrind), and their time on this machine.
+    Tt {
+        /// The table's size in MB.
+        #[arg(long, default_value_t = 256)]
+        mb: usize,
+        /// Simulate only this cache line size (64 or 128); both when omitted.
+        #[arg(long)]
+        line: Option<u32>,
+    },
 }
 
 /// The workspace root: the folder above `xtask/`.
@@ -72,6 +99,11 @@ fn main() -> ExitCode {
             xtask::browser::screenshot(&workspace_root(), &page).map(drop)
         }
         Command::Match(args) => matches::run(*args, &workspace_root()),
+        Command::Perf { target } => match target {
+            PerfTarget::Tt { mb, line } => perf_tt::run(&workspace_root(), mb, line),
+            PerfTarget::Perft(args) => perf_perft::run(&workspace_root(), &args),
+        },
+        Command::Perft(args) => perft::run(&workspace_root(), &args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

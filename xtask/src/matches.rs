@@ -76,6 +76,9 @@ pub struct MatchArgs {
     /// How far past its clock a move may run before it loses on time.
     #[arg(long, default_value_t = 100, value_name = "MS")]
     time_margin: u64,
+    /// Under nodes=N or depth=N: the longest one move may take before it counts as a loss on time.
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    move_timeout: f64,
     /// Play every game to its end by the rules (no draw or resign adjudication).
     #[arg(long)]
     no_adjudication: bool,
@@ -147,6 +150,8 @@ pub fn run(args: MatchArgs, root: &Path) -> Result<(), String> {
             Adjudication::FISHTEST
         };
         config.time_margin = Duration::from_millis(args.time_margin);
+        config.move_timeout = Duration::try_from_secs_f64(args.move_timeout)
+            .map_err(|_| format!("bad --move-timeout {}", args.move_timeout))?;
         config.move_overhead_ms = Some(args.move_overhead);
         config.bench = !args.no_bench;
         config.progress = true;
@@ -276,7 +281,8 @@ fn gauntlet_opponents(stockfish_elos: &[u32]) -> Vec<EngineSpec> {
     opponents
 }
 
-/// Two engines with the same name (`cmd=cb2026` twice) are told apart by their options.
+/// Two engines with the same name (`cmd=cb2026` twice) are told apart by their options, or by
+/// their place when the options do not differ.
 fn disambiguate(engines: &mut [EngineSpec; 2]) {
     if engines[0].name != engines[1].name {
         return;
@@ -287,7 +293,14 @@ fn disambiguate(engines: &mut [EngineSpec; 2]) {
             .iter()
             .map(|(n, v)| format!("{n}={v}"))
             .collect();
-        spec.name = format!("{}[{}]", spec.name, options.join(","));
+        if !options.is_empty() {
+            spec.name = format!("{}[{}]", spec.name, options.join(","));
+        }
+    }
+    if engines[0].name == engines[1].name {
+        for (i, spec) in engines.iter_mut().enumerate() {
+            spec.name = format!("{}#{}", spec.name, i + 1);
+        }
     }
 }
 

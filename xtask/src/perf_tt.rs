@@ -1,22 +1,25 @@
-//! `cargo xtask perf tt`: what a probe of the transposition table costs the caches, buckets
-//! on and off (M5).
+//! `cargo xtask perf tt`: what a probe or a store of the transposition table costs the caches,
+//! buckets on and off (M5).
 //!
-//! The driver `crates/engine/examples/tt_probe.rs` probes a 256 MB table. It runs under
+//! The driver `crates/engine/examples/tt_probe.rs` works on a 256 MB table. It runs under
 //! valgrind's cachegrind, which simulates the caches and counts every miss: the same counts on
-//! every run and on every machine, unlike timings on a shared one. Each case runs twice, with
-//! two numbers of probes; the difference of the counts, divided by the difference of the
-//! probes, is the cost of one probe alone, the table's allocation and filling cancelled out.
+//! every run and on every machine, unlike timings on a shared one. Each case runs once with
+//! [`COUNT`] operations and is compared with a run that fills the table the same way and does
+//! none: the difference, divided by [`COUNT`], is the cost of one operation alone.
 //!
 //! Two cache geometries are simulated: 64-byte lines (most x86-64 processors, this machine's)
-//! and 128-byte lines (Apple Silicon, which the bucket is sized for). If `perf stat` can read
-//! the processor's own counters here, the driver is also run under it.
+//! and 128-byte lines (Apple Silicon, which the bucket is sized for). Then the driver times
+//! the operations natively (the fastest of many short rounds, alternating on and off), and if
+//! `perf stat` can read the processor's own counters here, it runs under that too.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The two numbers of probes each case runs with.
-const FEWER: u64 = 100_000;
-const MORE: u64 = 600_000;
+/// Operations counted in each run.
+const COUNT: u64 = 500_000;
+
+/// The operations the driver knows, by the names it takes.
+const OPERATIONS: [&str; 3] = ["miss", "hit", "store"];
 
 /// A simulated cache hierarchy: 32 KB 8-way L1 and a 32 MB 16-way last level (this machine's
 /// sizes, an AMD EPYC), with lines of the given size.
@@ -45,44 +48,61 @@ struct Counts {
 }
 
 impl Counts {
-    /// The cost of one probe: the difference of two runs over the difference of their probes.
-    fn per_probe(fewer: Counts, more: Counts) -> Counts {
-        let probes = (MORE - FEWER) as f64;
+    /// The cost of one operation: a run's counts less the baseline's, over [`COUNT`].
+    fn per_operation(baseline: Counts, run: Counts) -> Counts {
+        let n = COUNT as f64;
         Counts {
-            instructions: (more.instructions - fewer.instructions) / probes,
-            data_refs: (more.data_refs - fewer.data_refs) / probes,
-            d1_misses: (more.d1_misses - fewer.d1_misses) / probes,
-            ll_misses: (more.ll_misses - fewer.ll_misses) / probes,
+            instructions: (run.instructions - baseline.instructions) / n,
+            data_refs: (run.data_refs - baseline.data_refs) / n,
+            d1_misses: (run.d1_misses - baseline.d1_misses) / n,
+            ll_misses: (run.ll_misses - baseline.ll_misses) / n,
         }
     }
 }
 
-/// Runs the measurement and prints a table of misses per probe.
-pub fn run(root: &Path, mb: usize) -> Result<(), String> {
+/// Runs the measurements and prints them. `line` limits cachegrind to one line size (64 or
+/// 128); both when `None`.
+pub fn run(root: &Path, mb: usize, line: Option<u32>) -> Result<(), String> {
     require_valgrind()?;
     let driver = build_driver(root)?;
-    println!("cachegrind, {mb} MB table, per probe ({MORE} − {FEWER} probes):");
+    let lines = match line {
+        None => vec![64, 128],
+        Some(line @ (64 | 128)) => vec![line],
+        Some(other) => return Err(format!("--line must be 64 or 128, not {other}")),
+    };
+    println!("cachegrind, {mb} MB table, per operation (runs of {COUNT} less a run of none):");
     println!(
-        "{:>5} {:>5} {:>4}  {:>8} {:>8} {:>9} {:>9}",
-        "line", "kind", "tt", "instr", "D refs", "D1 miss", "LLd miss"
+        "{:>5} {:>6} {:>7}  {:>8} {:>8} {:>9} {:>9}",
+        "line", "op", "tt", "instr", "D refs", "D1 miss", "LLd miss"
     );
-    for geometry in [Geometry { line: 64 }, Geometry { line: 128 }] {
-        for kind in ["miss", "hit"] {
-            let mut by_mode = Vec::new();
-            for mode in ["off", "on"] {
-                let fewer = cachegrind(&driver, &geometry, mode, kind, FEWER, mb)?;
-                let more = cachegrind(&driver, &geometry, mode, kind, MORE, mb)?;
-                let cost = Counts::per_probe(fewer, more);
-                println!(
-                    "{:>5} {kind:>5} {mode:>4}  {:>8.1} {:>8.1} {:>9.3} {:>9.3}",
-                    geometry.line, cost.instructions, cost.data_refs, cost.d1_misses, cost.ll_misses
-                );
-                by_mode.push(cost);
+    for line in lines {
+        let geometry = Geometry { line };
+        let mut costs = Vec::new();
+        for mode in ["off", "on"] {
+            let baseline = cachegrind(&driver, &geometry, mode, "miss", 0, mb)?;
+            for operation in OPERATIONS {
+                let counted = cachegrind(&driver, &geometry, mode, operation, COUNT, mb)?;
+                costs.push((mode, operation, Counts::per_operation(baseline, counted)));
             }
-            let (off, on) = (by_mode[0], by_mode[1]);
+        }
+        for operation in OPERATIONS {
+            let cost = |wanted: &str| {
+                costs
+                    .iter()
+                    .find(|(mode, op, _)| *mode == wanted && *op == operation)
+                    .map(|(_, _, cost)| *cost)
+                    .unwrap_or_default()
+            };
+            let (off, on) = (cost("off"), cost("on"));
+            for (mode, c) in [("off", off), ("on", on)] {
+                println!(
+                    "{line:>5} {operation:>6} {mode:>7}  {:>8.1} {:>8.1} {:>9.3} {:>9.3}",
+                    c.instructions, c.data_refs, c.d1_misses, c.ll_misses
+                );
+            }
             println!(
-                "{:>5} {kind:>5} on/off  {:>8.2} {:>8.2} {:>9.2} {:>9.2}",
-                geometry.line,
+                "{line:>5} {operation:>6} {:>7}  {:>8.2} {:>8.2} {:>9.2} {:>9.2}",
+                "on/off",
                 on.instructions / off.instructions,
                 on.data_refs / off.data_refs,
                 on.d1_misses / off.d1_misses,
@@ -90,8 +110,23 @@ pub fn run(root: &Path, mb: usize) -> Result<(), String> {
             );
         }
     }
+    time_natively(&driver, mb)?;
     perf_stat(&driver, mb);
     Ok(())
+}
+
+/// The driver's own timing: the fastest of many short rounds, on and off alternating.
+fn time_natively(driver: &Path, mb: usize) -> Result<(), String> {
+    println!("\ntimed on this machine (fastest round; shared machines vary, ratios vary less):");
+    let status = Command::new(driver)
+        .args(["time", &mb.to_string()])
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", driver.display()))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err("tt_probe time failed".to_string())
+    }
 }
 
 fn require_valgrind() -> Result<(), String> {
@@ -106,14 +141,26 @@ fn build_driver(root: &Path) -> Result<PathBuf, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(root)
-        .args(["build", "--release", "-p", "cb2026", "--example", "tt_probe"])
+        .args([
+            "build",
+            "--release",
+            "-p",
+            "cb2026",
+            "--example",
+            "tt_probe",
+        ])
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err("building the tt_probe example failed".to_string());
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let target = if target.is_absolute() { target } else { root.join(target) };
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target = if target.is_absolute() {
+        target
+    } else {
+        root.join(target)
+    };
     Ok(target.join("release/examples/tt_probe"))
 }
 
@@ -122,20 +169,26 @@ fn cachegrind(
     driver: &Path,
     geometry: &Geometry,
     mode: &str,
-    kind: &str,
-    probes: u64,
+    operation: &str,
+    count: u64,
     mb: usize,
 ) -> Result<Counts, String> {
     let output = Command::new("valgrind")
-        .args(["--tool=cachegrind", "--cache-sim=yes", "--cachegrind-out-file=/dev/null"])
+        .args([
+            "--tool=cachegrind",
+            "--cache-sim=yes",
+            "--cachegrind-out-file=/dev/null",
+        ])
         .args(geometry.cachegrind_args())
         .arg(driver)
-        .args([mode, kind, &probes.to_string(), &mb.to_string()])
+        .args([mode, operation, &count.to_string(), &mb.to_string()])
         .output()
         .map_err(|e| format!("cannot run valgrind: {e}"))?;
     let report = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
-        return Err(format!("tt_probe {mode} {kind} {probes} failed under cachegrind:\n{report}"));
+        return Err(format!(
+            "tt_probe {mode} {operation} {count} failed under cachegrind:\n{report}"
+        ));
     }
     let total = |label: &str| {
         summary_total(&report, label)
@@ -170,7 +223,9 @@ fn summary_total(report: &str, label: &str) -> Option<f64> {
 /// machine often does not); otherwise says so.
 fn perf_stat(driver: &Path, mb: usize) {
     let events = "instructions,L1-dcache-load-misses,LLC-load-misses";
-    let probe = Command::new("perf").args(["stat", "-x,", "-e", events, "true"]).output();
+    let probe = Command::new("perf")
+        .args(["stat", "-x,", "-e", events, "true"])
+        .output();
     let usable = match &probe {
         Ok(output) => {
             let text = String::from_utf8_lossy(&output.stderr);
@@ -182,13 +237,13 @@ fn perf_stat(driver: &Path, mb: usize) {
         println!("\nperf stat: the processor's counters are not available here; cachegrind only.");
         return;
     }
-    println!("\nperf stat (whole runs of {MORE} probes, table setup included):");
-    for kind in ["miss", "hit"] {
+    println!("\nperf stat (whole runs of {COUNT} operations, the table's setup included):");
+    for operation in OPERATIONS {
         for mode in ["off", "on"] {
             let output = Command::new("perf")
                 .args(["stat", "-x,", "-e", events])
                 .arg(driver)
-                .args([mode, kind, &MORE.to_string(), &mb.to_string()])
+                .args([mode, operation, &COUNT.to_string(), &mb.to_string()])
                 .output();
             let Ok(output) = output else { continue };
             let text = String::from_utf8_lossy(&output.stderr);
@@ -199,7 +254,7 @@ fn perf_stat(driver: &Path, mb: usize) {
                     Some(format!("{} {}", fields.get(2)?, fields.first()?))
                 })
                 .collect();
-            println!("  {kind:>4} {mode:>3}: {}", counts.join(", "));
+            println!("  {operation:>5} {mode:>3}: {}", counts.join(", "));
         }
     }
 }

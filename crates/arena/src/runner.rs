@@ -198,9 +198,8 @@ fn probe_engine(spec: &mut EngineSpec, move_overhead_ms: Option<u64>) -> Result<
     {
         spec.options.push((name.to_string(), ms.to_string()));
     }
-    engine
-        .configure(&spec.options)
-        .map_err(|e| format!("engine {}: {e}", spec.name))?;
+    // The error names the engine already.
+    engine.configure(&spec.options).map_err(|e| e.to_string())?;
     Ok(engine)
 }
 
@@ -264,7 +263,7 @@ fn play_pairs(
             }
         }
     });
-    progress.finish();
+    progress.abandon();
     let mut games = tally.games;
     games.sort_by_key(|(order, _, _)| *order);
     Played {

@@ -257,10 +257,16 @@ impl UciEngine {
 
 /// Reads `score cp X` / `score mate N` and `depth D` from an `info` line, keeping earlier values
 /// when the line has none (e.g. `info string ...` or `info currmove ...`). Bound scores
-/// (`lowerbound`/`upperbound`) are taken as they are.
+/// (`lowerbound`/`upperbound`) are taken as they are. Lines of a second or later principal variation
+/// (`multipv 2` ...) are skipped: their score is not the engine's evaluation of the position (Stockfish
+/// at limited strength searches four lines and reports all of them).
 fn parse_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.get(1) == Some(&"string") {
+        return;
+    }
+    let multipv = words.windows(2).find(|w| w[0] == "multipv").map(|w| w[1]);
+    if multipv.is_some_and(|n| n != "1") {
         return;
     }
     for (i, word) in words.iter().enumerate() {
@@ -315,6 +321,18 @@ mod tests {
         assert_eq!((score, depth), (Some(Score::Mate(-3)), Some(9)));
         parse_info("info string score cp 999", &mut score, &mut depth);
         assert_eq!(score, Some(Score::Mate(-3)));
+        parse_info(
+            "info depth 10 multipv 2 score cp 640 pv d2d4",
+            &mut score,
+            &mut depth,
+        );
+        assert_eq!((score, depth), (Some(Score::Mate(-3)), Some(9)));
+        parse_info(
+            "info depth 11 multipv 1 score cp 12 pv d2d4",
+            &mut score,
+            &mut depth,
+        );
+        assert_eq!((score, depth), (Some(Score::Cp(12)), Some(11)));
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! (CPW: Square Attacked By, Checks and Pinned Pieces).
 
 use crate::bitboard::Bitboard;
-use crate::magic::{BISHOP_DIRECTIONS, MagicTable, ROOK_DIRECTIONS, SplitMix64, slider_attacks_slow};
+use crate::magic::{
+    BISHOP_DIRECTIONS, MAGIC_SEED, MagicTable, ROOK_DIRECTIONS, SplitMix64, slider_attacks_slow,
+};
 use crate::square::{Color, Square};
 use std::sync::OnceLock;
 
@@ -79,10 +81,6 @@ pub fn king_attacks(square: Square) -> Bitboard {
 pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     PAWN_ATTACKS[color.index()][square.index()]
 }
-
-/// The seed of the magic-number search. Any seed works; this one is ours, and fixing it makes
-/// every run find the same magics.
-pub const MAGIC_SEED: u64 = 0xCB20_2600_0000_0001;
 
 /// The rook's and the bishop's magic tables.
 #[derive(Debug)]
@@ -268,7 +266,10 @@ mod tests {
         for square in Square::ALL {
             let empty = Bitboard::EMPTY;
             assert_eq!(rook_attacks(square, empty).count(), 14);
-            assert_eq!(rook_attacks(square, Bitboard::ALL), king_attacks(square) & rook_attacks(square, empty));
+            assert_eq!(
+                rook_attacks(square, Bitboard::ALL),
+                king_attacks(square) & rook_attacks(square, empty)
+            );
         }
     }
 

@@ -54,7 +54,11 @@ pub fn six_positions() -> Vec<SixPosition> {
         .map(|line| {
             let mut fields = line.split(';').map(str::trim);
             let fen = fields.next().unwrap_or_default();
-            let mut position = SixPosition { id: "", fen, why: "" };
+            let mut position = SixPosition {
+                id: "",
+                fen,
+                why: "",
+            };
             for field in fields {
                 if let Some((name, value)) = field.split_once(' ') {
                     let value = value.trim().trim_matches('"');
@@ -120,7 +124,9 @@ pub fn run_positions(
         let start = Instant::now();
         let outcome = searcher.search_depth(&pos, depth);
         elapsed += start.elapsed();
-        let best = outcome.best_move.map_or("(none)".to_string(), |m| m.to_string());
+        let best = outcome
+            .best_move
+            .map_or("(none)".to_string(), |m| m.to_string());
         writeln!(
             out,
             "position {:>2}: {:>10} nodes  bestmove {best:<6} score {}  {fen}",

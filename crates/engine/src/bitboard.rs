@@ -10,9 +10,11 @@ use crate::square::{Color, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
+// ANCHOR: bitboard_type
 /// A set of squares: bit `n` is set when square `n` is in the set.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u64);
+// ANCHOR_END: bitboard_type
 
 impl Bitboard {
     /// No square.
@@ -65,6 +67,7 @@ impl Bitboard {
         self.0 != 0
     }
 
+    // ANCHOR: counting
     /// The number of squares in the set (one `popcnt` instruction where the CPU has it).
     #[inline]
     pub const fn count(self) -> u32 {
@@ -87,6 +90,7 @@ impl Bitboard {
             Some(Square::new(self.0.trailing_zeros() as u8))
         }
     }
+    // ANCHOR_END: counting
 
     /// The set with `square` added.
     #[inline]
@@ -100,6 +104,7 @@ impl Bitboard {
         Bitboard(self.0 & !(1 << square.index()))
     }
 
+    // ANCHOR: shifts
     /// Every square one step north (towards the eighth rank); the eighth rank falls off.
     #[inline]
     pub const fn north(self) -> Bitboard {
@@ -124,6 +129,7 @@ impl Bitboard {
     pub const fn west(self) -> Bitboard {
         Bitboard((self.0 & !Bitboard::FILE_A.0) >> 1)
     }
+    // ANCHOR_END: shifts
 
     /// One step forward for `color`'s pawns: north for White, south for Black.
     #[inline]
@@ -141,6 +147,7 @@ impl Bitboard {
     }
 }
 
+// ANCHOR: squares_iter
 /// The squares of a bitboard, lowest first: each step takes the lowest set bit and clears it
 /// (`x & (x - 1)`), so the loop runs once per square, not 64 times.
 #[derive(Clone, Copy, Debug)]
@@ -165,6 +172,7 @@ impl Iterator for Squares {
         (n, Some(n))
     }
 }
+// ANCHOR_END: squares_iter
 
 impl ExactSizeIterator for Squares {}
 

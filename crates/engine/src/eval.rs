@@ -111,7 +111,14 @@ pub struct Weights {
 
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
-    material: [s(82, 94), s(337, 281), s(365, 297), s(477, 512), s(1025, 936), s(0, 0)],
+    material: [
+        s(82, 94),
+        s(337, 281),
+        s(365, 297),
+        s(477, 512),
+        s(1025, 936),
+        s(0, 0),
+    ],
     psqt_mg: [
         // pawn
         [
@@ -352,7 +359,9 @@ impl Breakdown {
     pub fn white_minus_black(&self) -> Tapered {
         self.terms()
             .iter()
-            .fold(Tapered::default(), |sum, (_, [white, black])| sum + *white - *black)
+            .fold(Tapered::default(), |sum, (_, [white, black])| {
+                sum + *white - *black
+            })
     }
 
     /// The blended score from White's point of view.
@@ -444,23 +453,32 @@ fn passed_pawns(pos: &Position, color: Color, w: &Weights) -> Tapered {
     total
 }
 
-/// Doubled and isolated pawns (CPW "Doubled Pawn", "Isolated Pawn").
+/// The files holding at least one of `pawns`, as whole files: the set smeared north and south
+/// (CPW "Pawn Fills", file fill).
+fn file_fill(pawns: Bitboard) -> Bitboard {
+    let mut fill = pawns.0;
+    fill |= fill << 8;
+    fill |= fill << 16;
+    fill |= fill << 32;
+    fill |= fill >> 8;
+    fill |= fill >> 16;
+    fill |= fill >> 32;
+    Bitboard(fill)
+}
+
+/// Doubled and isolated pawns (CPW "Doubled Pawn", "Isolated Pawn"), set-wise: a pawn with
+/// another of its side somewhere south of it on its file is one too many on that file; a pawn
+/// with no pawn of its side on a neighbouring file is isolated.
 fn pawn_structure(pos: &Position, color: Color, w: &Weights) -> Tapered {
     let pawns = pos.pieces(color, PieceKind::Pawn);
-    let mut total = Tapered::default();
-    for file in 0..8u8 {
-        let on_file = (pawns & Bitboard::file(file)).count() as i32;
-        if on_file == 0 {
-            continue;
-        }
-        total += w.doubled_pawn * (on_file - 1);
-        let left = if file > 0 { Bitboard::file(file - 1) } else { Bitboard::EMPTY };
-        let right = if file < 7 { Bitboard::file(file + 1) } else { Bitboard::EMPTY };
-        if (pawns & (left | right)).is_empty() {
-            total += w.isolated_pawn * on_file;
-        }
-    }
-    total
+    let mut south = pawns.0 >> 8;
+    south |= south >> 8;
+    south |= south >> 16;
+    south |= south >> 32;
+    let doubled = (pawns.0 & south).count_ones() as i32;
+    let files = file_fill(pawns);
+    let isolated = (pawns & !(files.east() | files.west())).count() as i32;
+    w.doubled_pawn * doubled + w.isolated_pawn * isolated
 }
 
 /// Rooks on open (no pawns) and half-open (only enemy pawns) files (CPW "Rook on Open File").
@@ -502,9 +520,14 @@ fn mobility_and_king_attack(pos: &Position, color: Color, w: &Weights) -> (Taper
     let mut mobility = Tapered::default();
     let mut units = 0;
     let mut attackers = 0;
-    for (m, kind) in [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]
-        .into_iter()
-        .enumerate()
+    for (m, kind) in [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ]
+    .into_iter()
+    .enumerate()
     {
         for square in pos.pieces(color, kind) {
             let reach = match kind {
@@ -540,7 +563,10 @@ mod tests {
 
     #[test]
     fn start_position_is_level() {
-        assert_eq!(eval_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 0);
+        assert_eq!(
+            eval_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            0
+        );
     }
 
     #[test]
@@ -577,7 +603,10 @@ mod tests {
         let pos = Position::from_fen("4k3/2pp4/8/8/8/P7/P7/4K3 w - - 0 1").expect("valid");
         let white = pawn_structure(&pos, Color::White, &WEIGHTS);
         assert_eq!(white, WEIGHTS.doubled_pawn + WEIGHTS.isolated_pawn * 2);
-        assert_eq!(pawn_structure(&pos, Color::Black, &WEIGHTS), Tapered::default());
+        assert_eq!(
+            pawn_structure(&pos, Color::Black, &WEIGHTS),
+            Tapered::default()
+        );
     }
 
     #[test]

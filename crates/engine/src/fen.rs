@@ -87,7 +87,10 @@ impl fmt::Display for FenError {
         match self {
             FenError::MissingField(field) => write!(f, "{field}: missing field"),
             FenError::TrailingText(text) => {
-                write!(f, "fullmove number: unexpected text '{text}' after the last field")
+                write!(
+                    f,
+                    "fullmove number: unexpected text '{text}' after the last field"
+                )
             }
             FenError::WrongRankCount(n) => {
                 write!(f, "{Placement}: wrong number of ranks, {n} instead of 8")
@@ -98,7 +101,11 @@ impl fmt::Display for FenError {
                 rank + 1
             ),
             FenError::RankTooLong { rank } => {
-                write!(f, "{Placement}: rank {} has too many squares (more than 8)", rank + 1)
+                write!(
+                    f,
+                    "{Placement}: rank {} has too many squares (more than 8)",
+                    rank + 1
+                )
             }
             FenError::RankTooShort { rank, squares } => write!(
                 f,
@@ -122,7 +129,10 @@ impl fmt::Display for FenError {
             ),
             FenError::CastlingWithoutKing(c) => {
                 let square = if c.is_ascii_uppercase() { "e1" } else { "e8" };
-                write!(f, "{Castling}: right '{c}' but no king on its home square {square}")
+                write!(
+                    f,
+                    "{Castling}: right '{c}' but no king on its home square {square}"
+                )
             }
             FenError::CastlingWithoutRook(c) => {
                 let square = match c {
@@ -131,7 +141,10 @@ impl fmt::Display for FenError {
                     'k' => "h8",
                     _ => "a8",
                 };
-                write!(f, "{Castling}: right '{c}' but no rook on its home square {square}")
+                write!(
+                    f,
+                    "{Castling}: right '{c}' but no rook on its home square {square}"
+                )
             }
             FenError::BadEnPassantSquare(text) => {
                 write!(f, "{EnPassant}: '{text}' is neither - nor a square")
@@ -155,10 +168,16 @@ impl fmt::Display for FenError {
                 "{EnPassant}: {square} is impossible, a pawn cannot have just passed over an occupied square"
             ),
             FenError::BadHalfmoveClock(text) => {
-                write!(f, "{HalfmoveClock}: '{text}' is not a non-negative number (0 to 65535)")
+                write!(
+                    f,
+                    "{HalfmoveClock}: '{text}' is not a non-negative number (0 to 65535)"
+                )
             }
             FenError::BadFullmoveNumber(text) => {
-                write!(f, "{FullmoveNumber}: '{text}' is not a non-negative number (0 to 65535)")
+                write!(
+                    f,
+                    "{FullmoveNumber}: '{text}' is not a non-negative number (0 to 65535)"
+                )
             }
             FenError::OpponentInCheck(color) => write!(
                 f,
@@ -198,7 +217,9 @@ impl Position {
         board.en_passant = parse_en_passant(en_passant, &board)?;
         board.halfmove_clock = match halfmove {
             None => 0,
-            Some(text) => parse_count(text).ok_or_else(|| FenError::BadHalfmoveClock(excerpt(text)))?,
+            Some(text) => {
+                parse_count(text).ok_or_else(|| FenError::BadHalfmoveClock(excerpt(text)))?
+            }
         };
         board.fullmove_number = match fullmove {
             None => 1,
@@ -237,7 +258,11 @@ impl Position {
                 fen.push('/');
             }
         }
-        fen.push_str(if board.side_to_move == Color::White { " w " } else { " b " });
+        fen.push_str(if board.side_to_move == Color::White {
+            " w "
+        } else {
+            " b "
+        });
         let rights = [('K', 1), ('Q', 2), ('k', 4), ('q', 8)];
         let held: String = rights
             .iter()
@@ -249,7 +274,10 @@ impl Position {
             Some(square) => fen.push_str(&format!(" {square}")),
             None => fen.push_str(" -"),
         }
-        fen.push_str(&format!(" {} {}", board.halfmove_clock, board.fullmove_number));
+        fen.push_str(&format!(
+            " {} {}",
+            board.halfmove_clock, board.fullmove_number
+        ));
         fen
     }
 }
@@ -267,7 +295,8 @@ fn parse_placement(placement: &str, board: &mut Board) -> Result<(), FenError> {
             if let Some(run) = letter.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += run as u8;
             } else {
-                let piece = Piece::from_char(letter).ok_or(FenError::BadPieceLetter { rank, letter })?;
+                let piece =
+                    Piece::from_char(letter).ok_or(FenError::BadPieceLetter { rank, letter })?;
                 if file >= 8 {
                     return Err(FenError::RankTooLong { rank });
                 }
@@ -279,7 +308,10 @@ fn parse_placement(placement: &str, board: &mut Board) -> Result<(), FenError> {
             }
         }
         if file < 8 {
-            return Err(FenError::RankTooShort { rank, squares: file });
+            return Err(FenError::RankTooShort {
+                rank,
+                squares: file,
+            });
         }
     }
     Ok(())
@@ -381,7 +413,12 @@ fn parse_count(text: &str) -> Option<u16> {
 fn check_opponent_not_in_check(board: &Board) -> Result<(), FenError> {
     let them = board.side_to_move.flip();
     let king = board.king_square(them);
-    if board.is_attacked_by(board.side_to_move, king, board.occupied(), attacks::sliders()) {
+    if board.is_attacked_by(
+        board.side_to_move,
+        king,
+        board.occupied(),
+        attacks::sliders(),
+    ) {
         return Err(FenError::OpponentInCheck(them));
     }
     Ok(())

@@ -16,6 +16,7 @@ pub mod position;
 pub mod search;
 pub mod square;
 pub mod switches;
+pub mod time;
 pub mod tt;
 pub mod uci;
 pub mod zobrist;

@@ -149,6 +149,10 @@ pub fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
     })
 }
 
+/// The seed of the magic-number search. Any seed works; this one is the seed from 1 to 200 with
+/// which the search draws the fewest candidates (see the ignored test `magic_seed_scan`).
+pub const MAGIC_SEED: u64 = 81;
+
 /// All 64 magics of one slider and the one table they share.
 #[derive(Clone, Debug)]
 pub struct MagicTable {
@@ -205,7 +209,10 @@ struct FoundMagic {
 fn find_magic(square: Square, directions: &[Direction], rng: &mut SplitMix64) -> FoundMagic {
     let mask = relevant_mask(square, directions);
     let bits = mask.count();
-    let occupancies: Vec<Bitboard> = subsets(mask).collect();
+    // Fewest blockers first: the occupancies with one blocker all have different attack sets,
+    // so a bad candidate usually fails within the first dozen tries instead of hundreds.
+    let mut occupancies: Vec<Bitboard> = subsets(mask).collect();
+    occupancies.sort_by_key(|occupied| occupied.count());
     let attack_sets: Vec<Bitboard> = occupancies
         .iter()
         .map(|&occupied| slider_attacks_slow(square, occupied, directions))
@@ -231,16 +238,19 @@ fn find_magic(square: Square, directions: &[Direction], rng: &mut SplitMix64) ->
             offset: 0,
             shift: (64 - bits) as u8,
         };
-        let fits = occupancies.iter().zip(&attack_sets).all(|(&occupied, &attacks)| {
-            let slot = magic.index(occupied);
-            if filled_by[slot] != attempt {
-                filled_by[slot] = attempt;
-                table[slot] = attacks;
-                true
-            } else {
-                table[slot] == attacks
-            }
-        });
+        let fits = occupancies
+            .iter()
+            .zip(&attack_sets)
+            .all(|(&occupied, &attacks)| {
+                let slot = magic.index(occupied);
+                if filled_by[slot] != attempt {
+                    filled_by[slot] = attempt;
+                    table[slot] = attacks;
+                    true
+                } else {
+                    table[slot] == attacks
+                }
+            });
         if fits {
             return FoundMagic {
                 magic,
@@ -296,8 +306,32 @@ mod tests {
     fn the_same_seed_finds_the_same_magics() {
         let a = MagicTable::build(&BISHOP_DIRECTIONS, &mut SplitMix64::new(7));
         let b = MagicTable::build(&BISHOP_DIRECTIONS, &mut SplitMix64::new(7));
-        assert!(a.magics.iter().zip(&b.magics).all(|(x, y)| x.magic == y.magic));
+        assert!(
+            a.magics
+                .iter()
+                .zip(&b.magics)
+                .all(|(x, y)| x.magic == y.magic)
+        );
         assert_eq!(a.attacks.len(), 5_248);
+    }
+
+    /// How `MAGIC_SEED` was chosen: the seed from 1 to 200 whose search (rooks, then bishops,
+    /// as `attacks::Sliders::build` runs it) draws the fewest candidates. Slow, hence ignored:
+    /// `cargo test -p cb2026 --release magic_seed_scan -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn magic_seed_scan() {
+        let candidates = |seed| {
+            let mut rng = SplitMix64::new(seed);
+            let rook = MagicTable::build(&ROOK_DIRECTIONS, &mut rng).candidates_tried;
+            rook + MagicTable::build(&BISHOP_DIRECTIONS, &mut rng).candidates_tried
+        };
+        let (fewest, best) = (1..=200)
+            .map(|seed| (candidates(seed), seed))
+            .min()
+            .expect("seeds");
+        println!("seed {best}: {fewest} candidates");
+        assert_eq!(best, MAGIC_SEED);
     }
 
     #[test]

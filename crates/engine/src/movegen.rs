@@ -100,7 +100,9 @@ impl<'a> IntoIterator for &'a MoveList {
 
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter().map(|m| m.to_string())).finish()
+        f.debug_list()
+            .entries(self.iter().map(|m| m.to_string()))
+            .finish()
     }
 }
 
@@ -236,7 +238,9 @@ impl<'a> Context<'a> {
     /// Enemy sliders and pieces attacking our king.
     #[inline]
     fn checkers(&self) -> Bitboard {
-        self.board.attackers_to(self.king, self.occupied, self.sliders) & self.theirs
+        self.board
+            .attackers_to(self.king, self.occupied, self.sliders)
+            & self.theirs
     }
 
     // ANCHOR: pinned
@@ -280,7 +284,10 @@ impl<'a> Context<'a> {
         let without_king = self.occupied.without(self.king);
         let mut safe = Bitboard::EMPTY;
         for to in king_attacks(self.king) & targets {
-            if !self.board.is_attacked_by(self.them, to, without_king, self.sliders) {
+            if !self
+                .board
+                .is_attacked_by(self.them, to, without_king, self.sliders)
+            {
                 safe = safe.with(to);
             }
         }
@@ -304,8 +311,13 @@ impl<'a> Context<'a> {
             }
         }
         if rights.contains(queen_side) {
-            let (d, c, b) = (offset_square(home, -1), offset_square(home, -2), offset_square(home, -3));
-            let path = Bitboard::from_square(d) | Bitboard::from_square(c) | Bitboard::from_square(b);
+            let (d, c, b) = (
+                offset_square(home, -1),
+                offset_square(home, -2),
+                offset_square(home, -3),
+            );
+            let path =
+                Bitboard::from_square(d) | Bitboard::from_square(c) | Bitboard::from_square(b);
             if (path & self.occupied).is_empty() && !self.attacked(d) && !self.attacked(c) {
                 sink.single(Move::new(home, c, MoveKind::QueenCastle));
             }
@@ -323,7 +335,12 @@ impl<'a> Context<'a> {
     /// pinned pawn also its pin line). All pawns move at once: one shift gives every single
     /// push, a second every double push, and one shift plus a step aside every capture.
     #[inline]
-    fn pawn_moves<S: MoveSink, const KIND: bool>(&self, pawns: Bitboard, allowed: Bitboard, sink: &mut S) {
+    fn pawn_moves<S: MoveSink, const KIND: bool>(
+        &self,
+        pawns: Bitboard,
+        allowed: Bitboard,
+        sink: &mut S,
+    ) {
         let (up, third_rank, last_rank) = match self.us {
             Color::White => (8, Bitboard::rank(2), Bitboard::RANK_8),
             Color::Black => (-8, Bitboard::rank(5), Bitboard::RANK_1),
@@ -375,7 +392,11 @@ impl<'a> Context<'a> {
     /// Every legal move (`KIND == ALL`) or every legal noisy move (`KIND == NOISY`).
     #[inline]
     fn generate<S: MoveSink, const KIND: bool>(&self, sink: &mut S) {
-        let enemy_or_empty = if KIND == NOISY { self.theirs } else { !self.ours };
+        let enemy_or_empty = if KIND == NOISY {
+            self.theirs
+        } else {
+            !self.ours
+        };
         self.king_moves(enemy_or_empty, sink);
 
         let checkers = self.checkers();
@@ -456,13 +477,31 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl Board {
+    /// Every legal move.
+    #[inline]
+    pub(crate) fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        Context::new(self).generate::<MoveList, ALL>(&mut list);
+        list
+    }
+
+    // ANCHOR: count_legal_moves
+    /// The number of legal moves, counted without listing them.
+    #[inline]
+    pub(crate) fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        Context::new(self).generate::<Counter, ALL>(&mut counter);
+        counter.0
+    }
+    // ANCHOR_END: count_legal_moves
+}
+
 impl Position {
     /// Every legal move.
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        Context::new(&self.board).generate::<MoveList, ALL>(&mut list);
-        list
+        self.board.legal_moves()
     }
 
     /// The legal "noisy" moves, for quiescence search: captures (en passant included) and
@@ -475,15 +514,11 @@ impl Position {
         list
     }
 
-    // ANCHOR: count_legal_moves
-    /// The number of legal moves, counted without listing them.
+    /// The number of legal moves, counted without listing them (perft's "bulk counting").
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
-        let mut counter = Counter(0);
-        Context::new(&self.board).generate::<Counter, ALL>(&mut counter);
-        counter.0
+        self.board.count_legal_moves()
     }
-    // ANCHOR_END: count_legal_moves
 
     /// The legal move written `text` in UCI notation (`e2e4`, `e7e8q`, castling as the king's
     /// move `e1g1`).
@@ -531,7 +566,11 @@ impl Position {
                 return moved == PieceKind::Pawn
                     && board.en_passant == Some(to)
                     && attacks::pawn_attacks(context.us, from).contains(to)
-                    && context.king_safe_after(from, to, Square::new(((from.index() & !7) | (to.index() & 7)) as u8));
+                    && context.king_safe_after(
+                        from,
+                        to,
+                        Square::new(((from.index() & !7) | (to.index() & 7)) as u8),
+                    );
             }
             _ => {}
         }
@@ -559,7 +598,8 @@ fn reaches(context: &Context, moved: PieceKind, m: Move) -> bool {
             PieceKind::Bishop => context.sliders.bishop(from, context.occupied),
             PieceKind::Rook => context.sliders.rook(from, context.occupied),
             PieceKind::Queen => {
-                context.sliders.bishop(from, context.occupied) | context.sliders.rook(from, context.occupied)
+                context.sliders.bishop(from, context.occupied)
+                    | context.sliders.rook(from, context.occupied)
             }
             _ => king_attacks(from),
         };
@@ -591,7 +631,11 @@ mod tests {
 
     fn moves_of(fen: &str) -> Vec<String> {
         let position = Position::from_fen(fen).expect("a valid FEN");
-        let mut moves: Vec<String> = position.legal_moves().iter().map(|m| m.to_string()).collect();
+        let mut moves: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         moves.sort();
         moves
     }
@@ -644,7 +688,9 @@ mod tests {
     fn promotions_come_in_four_and_noisy_keeps_queens() {
         let p = Position::from_fen("1n5k/P7/8/8/8/8/8/K7 w - - 0 1").expect("valid");
         let all: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
-        for m in ["a7a8q", "a7a8r", "a7a8b", "a7a8n", "a7b8q", "a7b8r", "a7b8b", "a7b8n"] {
+        for m in [
+            "a7a8q", "a7a8r", "a7a8b", "a7a8n", "a7b8q", "a7b8r", "a7b8b", "a7b8n",
+        ] {
             assert!(all.contains(&m.to_string()), "{m} missing");
         }
         let mut noisy: Vec<String> = p.legal_captures().iter().map(|m| m.to_string()).collect();
@@ -655,11 +701,26 @@ mod tests {
     #[test]
     fn uci_moves_are_parsed_against_the_legal_moves() {
         let p = Position::startpos();
-        assert_eq!(p.parse_uci_move("e2e4").map(|m| m.kind()), Ok(MoveKind::DoublePawnPush));
-        assert!(matches!(p.parse_uci_move("e2e5"), Err(MoveError::Illegal(_))));
-        assert!(matches!(p.parse_uci_move("e2"), Err(MoveError::Malformed(_))));
-        assert!(matches!(p.parse_uci_move("é2e4"), Err(MoveError::Malformed(_))));
-        assert!(matches!(p.parse_uci_move("e7e8k"), Err(MoveError::Malformed(_))));
+        assert_eq!(
+            p.parse_uci_move("e2e4").map(|m| m.kind()),
+            Ok(MoveKind::DoublePawnPush)
+        );
+        assert!(matches!(
+            p.parse_uci_move("e2e5"),
+            Err(MoveError::Illegal(_))
+        ));
+        assert!(matches!(
+            p.parse_uci_move("e2"),
+            Err(MoveError::Malformed(_))
+        ));
+        assert!(matches!(
+            p.parse_uci_move("é2e4"),
+            Err(MoveError::Malformed(_))
+        ));
+        assert!(matches!(
+            p.parse_uci_move("e7e8k"),
+            Err(MoveError::Malformed(_))
+        ));
     }
 
     /// Every 16-bit pattern is tested against the generator in positions full of special
@@ -680,8 +741,14 @@ mod tests {
             let p = Position::from_fen(fen).expect("valid");
             let legal = p.legal_moves();
             for bits in 0..=u16::MAX {
-                let Some(m) = Move::from_bits(bits) else { continue };
-                assert_eq!(p.is_pseudo_legal_and_legal(m), legal.contains(&m), "{m:?} in {fen}");
+                let Some(m) = Move::from_bits(bits) else {
+                    continue;
+                };
+                assert_eq!(
+                    p.is_pseudo_legal_and_legal(m),
+                    legal.contains(&m),
+                    "{m:?} in {fen}"
+                );
             }
         }
     }

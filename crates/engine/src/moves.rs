@@ -162,7 +162,9 @@ mod tests {
     #[test]
     fn packing_round_trips_every_kind() {
         for bits in 0..16u16 {
-            let Some(kind) = MoveKind::ALL[bits as usize] else { continue };
+            let Some(kind) = MoveKind::ALL[bits as usize] else {
+                continue;
+            };
             let m = Move::new(sq("b7"), sq("a8"), kind);
             assert_eq!((m.from(), m.to(), m.kind()), (sq("b7"), sq("a8"), kind));
             assert_eq!(Move::from_bits(m.to_bits()), Some(m));
@@ -190,7 +192,13 @@ mod tests {
 
     #[test]
     fn uci_text_names_the_promotion_piece() {
-        assert_eq!(Move::new(sq("e7"), sq("e8"), MoveKind::QueenPromotion).to_string(), "e7e8q");
-        assert_eq!(Move::new(sq("e1"), sq("g1"), MoveKind::KingCastle).to_string(), "e1g1");
+        assert_eq!(
+            Move::new(sq("e7"), sq("e8"), MoveKind::QueenPromotion).to_string(),
+            "e7e8q"
+        );
+        assert_eq!(
+            Move::new(sq("e1"), sq("g1"), MoveKind::KingCastle).to_string(),
+            "e1g1"
+        );
     }
 }

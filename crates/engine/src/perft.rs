@@ -9,21 +9,27 @@
 //! those without listing them.
 
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Board, Position};
 use std::io::{self, Write};
 
 // ANCHOR: perft
 /// The number of move sequences of length `depth` from `position` (1 at depth 0).
 pub fn perft(position: &mut Position, depth: u32) -> u64 {
+    perft_board(&position.board, depth)
+}
+
+/// Perft on boards copied down the recursion ("copy-make" on the stack): each child is a copy
+/// of its parent with one move applied, so nothing needs undoing.
+fn perft_board(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => position.count_legal_moves() as u64,
+        1 => board.count_legal_moves() as u64,
         _ => {
             let mut nodes = 0;
-            for &m in &position.legal_moves() {
-                position.make_move(m);
-                nodes += perft(position, depth - 1);
-                position.unmake_move();
+            for &m in &board.legal_moves() {
+                let mut child = *board;
+                child.apply(m);
+                nodes += perft_board(&child, depth - 1);
             }
             nodes
         }
@@ -52,7 +58,11 @@ pub fn divide(position: &mut Position, depth: u32) -> Vec<(Move, u64)> {
 /// a blank line, `Nodes searched: N` and a blank line. Returns the total.
 pub fn print_divide(position: &mut Position, depth: u32, out: &mut impl Write) -> io::Result<u64> {
     let split = divide(position, depth);
-    let total = if depth == 0 { 1 } else { split.iter().map(|&(_, n)| n).sum() };
+    let total = if depth == 0 {
+        1
+    } else {
+        split.iter().map(|&(_, n)| n).sum()
+    };
     for (m, nodes) in split {
         writeln!(out, "{m}: {nodes}")?;
     }

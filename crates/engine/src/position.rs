@@ -210,11 +210,19 @@ impl Board {
     /// (CPW: Square Attacked By). Pawns are the exception: a white pawn attacks `square` from
     /// the squares a *black* pawn on `square` would attack.
     #[inline]
-    pub(crate) fn attackers_to(&self, square: Square, occupied: Bitboard, sliders: &Sliders) -> Bitboard {
-        let diagonal = self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()];
-        let straight = self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()];
+    pub(crate) fn attackers_to(
+        &self,
+        square: Square,
+        occupied: Bitboard,
+        sliders: &Sliders,
+    ) -> Bitboard {
+        let diagonal =
+            self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()];
+        let straight =
+            self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()];
         (attacks::pawn_attacks(Color::Black, square) & self.pieces(Color::White, PieceKind::Pawn))
-            | (attacks::pawn_attacks(Color::White, square) & self.pieces(Color::Black, PieceKind::Pawn))
+            | (attacks::pawn_attacks(Color::White, square)
+                & self.pieces(Color::Black, PieceKind::Pawn))
             | (attacks::knight_attacks(square) & self.by_kind[PieceKind::Knight.index()])
             | (attacks::king_attacks(square) & self.by_kind[PieceKind::King.index()])
             | (sliders.bishop(square, occupied) & diagonal)
@@ -224,14 +232,30 @@ impl Board {
     /// Whether any piece of `by` attacks `square` with the board occupied by `occupied`. The
     /// cheap leaper tests come first so the slider lookups are often skipped.
     #[inline]
-    pub(crate) fn is_attacked_by(&self, by: Color, square: Square, occupied: Bitboard, sliders: &Sliders) -> bool {
+    pub(crate) fn is_attacked_by(
+        &self,
+        by: Color,
+        square: Square,
+        occupied: Bitboard,
+        sliders: &Sliders,
+    ) -> bool {
         let theirs = self.by_color[by.index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
         (attacks::knight_attacks(square) & self.by_kind[PieceKind::Knight.index()] & theirs).any()
-            || (attacks::pawn_attacks(by.flip(), square) & self.by_kind[PieceKind::Pawn.index()] & theirs).any()
-            || (attacks::king_attacks(square) & self.by_kind[PieceKind::King.index()] & theirs).any()
-            || (sliders.bishop(square, occupied) & (self.by_kind[PieceKind::Bishop.index()] | queens) & theirs).any()
-            || (sliders.rook(square, occupied) & (self.by_kind[PieceKind::Rook.index()] | queens) & theirs).any()
+            || (attacks::pawn_attacks(by.flip(), square)
+                & self.by_kind[PieceKind::Pawn.index()]
+                & theirs)
+                .any()
+            || (attacks::king_attacks(square) & self.by_kind[PieceKind::King.index()] & theirs)
+                .any()
+            || (sliders.bishop(square, occupied)
+                & (self.by_kind[PieceKind::Bishop.index()] | queens)
+                & theirs)
+                .any()
+            || (sliders.rook(square, occupied)
+                & (self.by_kind[PieceKind::Rook.index()] | queens)
+                & theirs)
+                .any()
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -507,11 +531,13 @@ impl Position {
     }
 
     /// Pieces of both colours that attack `square` with the board occupied by `occupied`. Pass
-    /// an occupancy with pieces removed to see x-ray attackers behind them (static exchange
-    /// evaluation does).
+    /// an occupancy with pieces removed to see the x-ray attackers behind them (static exchange
+    /// evaluation does); pieces missing from `occupied` are not reported.
     #[inline]
     pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        self.board.attackers_to(square, occupied, attacks::sliders())
+        self.board
+            .attackers_to(square, occupied, attacks::sliders())
+            & occupied
     }
 
     /// The enemy pieces that give check to the side to move.
@@ -659,12 +685,21 @@ mod tests {
     #[test]
     fn startpos_has_the_pieces_where_they_belong() {
         let p = Position::startpos();
-        assert_eq!(p.piece_on(sq("e1")), Some(Piece::new(Color::White, PieceKind::King)));
-        assert_eq!(p.piece_on(sq("d8")), Some(Piece::new(Color::Black, PieceKind::Queen)));
+        assert_eq!(
+            p.piece_on(sq("e1")),
+            Some(Piece::new(Color::White, PieceKind::King))
+        );
+        assert_eq!(
+            p.piece_on(sq("d8")),
+            Some(Piece::new(Color::Black, PieceKind::Queen))
+        );
         assert_eq!(p.piece_on(sq("e4")), None);
         assert_eq!(p.occupied().count(), 32);
         assert_eq!(p.pieces(Color::White, PieceKind::Pawn), Bitboard::rank(1));
-        assert_eq!(p.colour(Color::Black), Bitboard::rank(6) | Bitboard::rank(7));
+        assert_eq!(
+            p.colour(Color::Black),
+            Bitboard::rank(6) | Bitboard::rank(7)
+        );
         assert!(!p.in_check());
         assert_eq!(p.key(), p.key_from_scratch());
     }
@@ -673,7 +708,12 @@ mod tests {
     fn make_then_unmake_restores_everything() {
         let mut p = Position::startpos();
         let before = p.clone();
-        play(&mut p, &["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2"]);
+        play(
+            &mut p,
+            &[
+                "e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2",
+            ],
+        );
         assert_eq!(p.key(), p.key_from_scratch());
         for _ in 0..8 {
             p.unmake_move();
@@ -713,8 +753,14 @@ mod tests {
     fn castling_moves_the_rook() {
         let mut p = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid");
         play(&mut p, &["e1g1", "e8c8"]);
-        assert_eq!(p.piece_on(sq("f1")), Some(Piece::new(Color::White, PieceKind::Rook)));
-        assert_eq!(p.piece_on(sq("d8")), Some(Piece::new(Color::Black, PieceKind::Rook)));
+        assert_eq!(
+            p.piece_on(sq("f1")),
+            Some(Piece::new(Color::White, PieceKind::Rook))
+        );
+        assert_eq!(
+            p.piece_on(sq("d8")),
+            Some(Piece::new(Color::Black, PieceKind::Rook))
+        );
         assert_eq!(p.piece_on(sq("h1")), None);
         assert_eq!(p.castling_rights(), CastlingRights::NONE);
         assert_eq!(p.key(), p.key_from_scratch());
@@ -724,7 +770,10 @@ mod tests {
     fn promotion_replaces_the_pawn() {
         let mut p = Position::from_fen("1r5k/P7/8/8/8/8/8/K7 w - - 0 1").expect("valid");
         play(&mut p, &["a7b8n"]);
-        assert_eq!(p.piece_on(sq("b8")), Some(Piece::new(Color::White, PieceKind::Knight)));
+        assert_eq!(
+            p.piece_on(sq("b8")),
+            Some(Piece::new(Color::White, PieceKind::Knight))
+        );
         assert_eq!(p.pieces(Color::White, PieceKind::Pawn), Bitboard::EMPTY);
         assert_eq!(p.colour(Color::Black).count(), 1);
         assert_eq!(p.key(), p.key_from_scratch());
@@ -742,7 +791,10 @@ mod tests {
         let mut q = Position::startpos();
         play(&mut q, &["g1f3", "g8f6", "f3g1"]);
         q.make_null();
-        assert!(!q.is_repetition(), "a repetition does not reach across a null move");
+        assert!(
+            !q.is_repetition(),
+            "a repetition does not reach across a null move"
+        );
     }
 
     #[test]
@@ -762,7 +814,10 @@ mod tests {
         let p = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").expect("valid");
         let m = p.parse_uci_move("e5d6").expect("legal");
         assert_eq!(m.kind(), MoveKind::EnPassant);
-        assert_eq!(p.captured_piece(m), Some(Piece::new(Color::Black, PieceKind::Pawn)));
+        assert_eq!(
+            p.captured_piece(m),
+            Some(Piece::new(Color::Black, PieceKind::Pawn))
+        );
         assert_eq!(p.piece_moved(m), Piece::new(Color::White, PieceKind::Pawn));
         let quiet = p.parse_uci_move("e1d1").expect("legal");
         assert_eq!(p.captured_piece(quiet), None);
@@ -772,9 +827,15 @@ mod tests {
     fn attackers_see_through_removed_pieces() {
         let p = Position::from_fen("k7/8/8/8/8/8/4R3/4RK2 w - - 0 1").expect("valid");
         let target = sq("e7");
-        assert_eq!(p.attackers_to(target, p.occupied()), Bitboard::from_square(sq("e2")));
+        assert_eq!(
+            p.attackers_to(target, p.occupied()),
+            Bitboard::from_square(sq("e2"))
+        );
         let without_front = p.occupied().without(sq("e2"));
-        assert_eq!(p.attackers_to(target, without_front), Bitboard::from_square(sq("e1")));
+        assert_eq!(
+            p.attackers_to(target, without_front),
+            Bitboard::from_square(sq("e1"))
+        );
         // Both colours: the knight on c6 and the pawn on d6 attack e5 as well as the rook on e2.
         let p = Position::from_fen("k7/8/2np4/8/8/8/4R3/4K3 w - - 0 1").expect("valid");
         let expected: Bitboard = [sq("c6"), sq("d6"), sq("e2")].into_iter().collect();

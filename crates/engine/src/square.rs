@@ -32,6 +32,7 @@ impl Square {
         Square(index)
     }
 
+    // ANCHOR: file_and_rank
     /// The square on `file` (0 = a) and `rank` (0 = the first rank).
     #[inline]
     pub const fn from_file_rank(file: u8, rank: u8) -> Square {
@@ -55,13 +56,16 @@ impl Square {
     pub const fn rank(self) -> u8 {
         self.0 / 8
     }
+    // ANCHOR_END: file_and_rank
 
+    // ANCHOR: flip_rank
     /// The same square seen from the other side of the board (a1 <-> a8): how Black's
     /// piece-square tables are read from White's.
     #[inline]
     pub const fn flip_rank(self) -> Square {
         Square(self.0 ^ 56)
     }
+    // ANCHOR_END: flip_rank
 
     /// Parses a square name such as `e4`; `None` for anything else.
     pub fn parse(name: &str) -> Option<Square> {

@@ -188,7 +188,10 @@ impl fmt::Display for SwitchError {
                 Switches::names().join(", ")
             ),
             SwitchError::BadValue(value) => {
-                write!(f, "bad switch value '{value}'; expected on, off, true or false")
+                write!(
+                    f,
+                    "bad switch value '{value}'; expected on, off, true or false"
+                )
             }
         }
     }

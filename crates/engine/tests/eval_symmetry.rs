@@ -38,7 +38,10 @@ fn mirror(fen: &str) -> String {
         _ => "-".to_string(),
     };
     let clocks = fields.get(4..6).map_or("0 1".to_string(), |c| c.join(" "));
-    format!("{} {side} {castling} {en_passant} {clocks}", board.join("/"))
+    format!(
+        "{} {side} {castling} {en_passant} {clocks}",
+        board.join("/")
+    )
 }
 
 fn suite_fens() -> Vec<&'static str> {
@@ -63,12 +66,17 @@ fn mirror_of_a_fen_is_what_it_should_be() {
 #[test]
 fn every_perft_position_evaluates_like_its_mirror() {
     let fens = suite_fens();
-    assert!(fens.len() > 100, "the perft suite has {} positions", fens.len());
+    assert!(
+        fens.len() > 100,
+        "the perft suite has {} positions",
+        fens.len()
+    );
     let mut nonzero = 0;
     for fen in fens {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let flipped_fen = mirror(fen);
-        let flipped = Position::from_fen(&flipped_fen).unwrap_or_else(|e| panic!("{flipped_fen}: {e}"));
+        let flipped =
+            Position::from_fen(&flipped_fen).unwrap_or_else(|e| panic!("{flipped_fen}: {e}"));
         let (score, flipped_score) = (eval::evaluate(&pos), eval::evaluate(&flipped));
         assert_eq!(score, flipped_score, "{fen} vs {flipped_fen}");
         if score != 0 {
@@ -76,5 +84,8 @@ fn every_perft_position_evaluates_like_its_mirror() {
         }
     }
     // Symmetry must not come from evaluating everything as 0.
-    assert!(nonzero > 50, "only {nonzero} positions have a nonzero evaluation");
+    assert!(
+        nonzero > 50,
+        "only {nonzero} positions have a nonzero evaluation"
+    );
 }

@@ -40,7 +40,11 @@ fn cozy_moves(board: &cozy_chess::Board) -> BTreeSet<String> {
             let castles = board.piece_on(m.from) == Some(cozy_chess::Piece::King)
                 && board.color_on(m.to) == Some(board.side_to_move());
             let text = if castles {
-                let file = if m.to.file() > m.from.file() { 'g' } else { 'c' };
+                let file = if m.to.file() > m.from.file() {
+                    'g'
+                } else {
+                    'c'
+                };
                 format!("{}{}{}", m.from, file, m.from.rank())
             } else {
                 m.to_string()
@@ -66,20 +70,48 @@ fn to_cozy(m: Move) -> cozy_chess::Move {
 /// en-passant field is written differently: cozy-chess writes it after every double push.)
 fn comparable_fields(fen: &str) -> String {
     let fields: Vec<&str> = fen.split(' ').collect();
-    format!("{} {} {} {} {}", fields[0], fields[1], fields[2], fields[4], fields[5])
+    format!(
+        "{} {} {} {} {}",
+        fields[0], fields[1], fields[2], fields[4], fields[5]
+    )
 }
 
 /// Checks everything at one position; `foreign` are moves legal somewhere else (the position
 /// before), to exercise the cheap legality test on moves that may not fit.
-fn check_position(position: &mut Position, board: &cozy_chess::Board, foreign: &[Move], rng: &mut SplitMix64) {
+fn check_position(
+    position: &mut Position,
+    board: &cozy_chess::Board,
+    foreign: &[Move],
+    rng: &mut SplitMix64,
+) {
     let fen = position.to_fen();
-    let ours: BTreeSet<String> = position.legal_moves().iter().map(|m| m.to_string()).collect();
+    let ours: BTreeSet<String> = position
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     assert_eq!(ours, cozy_moves(board), "legal moves differ in {fen}");
-    assert_eq!(position.count_legal_moves(), ours.len(), "count differs in {fen}");
-    assert_eq!(position.in_check(), !board.checkers().is_empty(), "check differs in {fen}");
-    assert_eq!(comparable_fields(&fen), comparable_fields(&board.to_string()), "FEN differs");
+    assert_eq!(
+        position.count_legal_moves(),
+        ours.len(),
+        "count differs in {fen}"
+    );
+    assert_eq!(
+        position.in_check(),
+        !board.checkers().is_empty(),
+        "check differs in {fen}"
+    );
+    assert_eq!(
+        comparable_fields(&fen),
+        comparable_fields(&board.to_string()),
+        "FEN differs"
+    );
 
-    let noisy: BTreeSet<u16> = position.legal_captures().iter().map(|m| m.to_bits()).collect();
+    let noisy: BTreeSet<u16> = position
+        .legal_captures()
+        .iter()
+        .map(|m| m.to_bits())
+        .collect();
     let expected: BTreeSet<u16> = position
         .legal_moves()
         .iter()
@@ -89,31 +121,57 @@ fn check_position(position: &mut Position, board: &cozy_chess::Board, foreign: &
     assert_eq!(noisy, expected, "noisy moves differ in {fen}");
 
     let reparsed = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    assert_eq!(&reparsed, position, "FEN round trip changed the position {fen}");
+    assert_eq!(
+        &reparsed, position,
+        "FEN round trip changed the position {fen}"
+    );
     assert_eq!(reparsed.to_fen(), fen);
-    assert_eq!(position.key(), position.key_from_scratch(), "key differs in {fen}");
+    assert_eq!(
+        position.key(),
+        position.key_from_scratch(),
+        "key differs in {fen}"
+    );
 
     let legal = position.legal_moves();
     for &m in foreign {
-        assert_eq!(position.is_pseudo_legal_and_legal(m), legal.contains(&m), "{m:?} in {fen}");
+        assert_eq!(
+            position.is_pseudo_legal_and_legal(m),
+            legal.contains(&m),
+            "{m:?} in {fen}"
+        );
     }
     for _ in 0..64 {
         if let Some(m) = Move::from_bits(rng.next_u64() as u16) {
-            assert_eq!(position.is_pseudo_legal_and_legal(m), legal.contains(&m), "{m:?} in {fen}");
+            assert_eq!(
+                position.is_pseudo_legal_and_legal(m),
+                legal.contains(&m),
+                "{m:?} in {fen}"
+            );
         }
     }
 
     let before = position.clone();
     for &m in legal.iter() {
-        assert!(position.is_pseudo_legal_and_legal(m), "{m:?} refused in {fen}");
+        assert!(
+            position.is_pseudo_legal_and_legal(m),
+            "{m:?} refused in {fen}"
+        );
         position.make_move(m);
-        assert_eq!(position.key(), position.key_from_scratch(), "key after {m} in {fen}");
+        assert_eq!(
+            position.key(),
+            position.key_from_scratch(),
+            "key after {m} in {fen}"
+        );
         position.unmake_move();
         assert_eq!(position, &before, "unmake of {m} in {fen}");
     }
     if !position.in_check() {
         position.make_null();
-        assert_eq!(position.key(), position.key_from_scratch(), "key after null move in {fen}");
+        assert_eq!(
+            position.key(),
+            position.key_from_scratch(),
+            "key after null move in {fen}"
+        );
         position.unmake_null();
         assert_eq!(position, &before, "unmake of the null move in {fen}");
     }

@@ -5,7 +5,10 @@
 use cb2026::perft::perft;
 use cb2026::position::Position;
 
-const SUITE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft-standard.epd"));
+const SUITE: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../data/perft-standard.epd"
+));
 
 /// The largest count run here; deeper counts are left to `cargo xtask perft`.
 const MAX_NODES: u64 = 2_000_000;
@@ -17,7 +20,11 @@ fn parse_line(line: &str) -> (&str, Vec<(u32, u64)>) {
     let counts = parts
         .map(|part| {
             let (depth, nodes) = part.trim().split_once(' ').expect("'Dn count'");
-            let depth = depth.strip_prefix('D').expect("a depth like D3").parse().expect("a depth");
+            let depth = depth
+                .strip_prefix('D')
+                .expect("a depth like D3")
+                .parse()
+                .expect("a depth");
             (depth, nodes.trim().parse().expect("a node count"))
         })
         .collect();
@@ -38,8 +45,19 @@ fn the_standard_suite_matches_every_published_count_up_to_two_million() {
             }
             checked += 1;
         }
-        assert_eq!(position.to_fen().split(' ').take(4).collect::<Vec<_>>(), fen.split(' ').take(4).collect::<Vec<_>>());
+        assert_eq!(
+            position.to_fen().split(' ').take(4).collect::<Vec<_>>(),
+            fen.split(' ').take(4).collect::<Vec<_>>()
+        );
     }
-    assert!(failures.is_empty(), "{} wrong counts:\n{}", failures.len(), failures.join("\n"));
-    assert!(checked > 500, "only {checked} counts checked: is the suite complete?");
+    assert!(
+        failures.is_empty(),
+        "{} wrong counts:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        checked > 500,
+        "only {checked} counts checked: is the suite complete?"
+    );
 }

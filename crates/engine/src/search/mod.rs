@@ -325,7 +325,7 @@ impl Worker<'_> {
         }
         if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
             self.aborted = true;
-        } else if self.stats.nodes % 1024 == 0 {
+        } else if self.stats.nodes.is_multiple_of(1024) {
             let past_hard = self
                 .limits
                 .hard_deadline
@@ -460,8 +460,14 @@ mod tests {
         let draw = |fen: &str| insufficient_material(&Position::from_fen(fen).expect("valid"));
         assert!(draw("8/8/4k3/8/8/3K4/8/8 w - - 0 1"));
         assert!(draw("8/8/4k3/8/8/3KN3/8/8 w - - 0 1"));
-        assert!(draw("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1"), "bishops on light squares");
-        assert!(!draw("8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1"), "bishops on both colours");
+        assert!(
+            draw("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1"),
+            "bishops on light squares"
+        );
+        assert!(
+            !draw("8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1"),
+            "bishops on both colours"
+        );
         assert!(!draw("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1"));
         assert!(!draw("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"));
     }
@@ -476,8 +482,16 @@ mod tests {
         assert!(pos.legal_moves().contains(&best));
         assert_eq!(outcome.depth, 0);
 
-        let outcome = searcher.search(&pos, &Limits::nodes(5), &AtomicBool::new(false), &mut |_| {});
-        assert!(pos.legal_moves().contains(&outcome.best_move.expect("a move")));
+        let outcome = searcher.search(
+            &pos,
+            &Limits::nodes(5),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        assert!(
+            pos.legal_moves()
+                .contains(&outcome.best_move.expect("a move"))
+        );
         assert_eq!(outcome.stats.nodes, 5);
     }
 
@@ -497,10 +511,15 @@ mod tests {
         let mut searcher = Searcher::new(1);
         let mut depths = Vec::new();
         let stop = AtomicBool::new(false);
-        let outcome = searcher.search(&Position::startpos(), &Limits::depth(5), &stop, &mut |info| {
-            assert!(!info.pv.is_empty());
-            depths.push(info.depth);
-        });
+        let outcome = searcher.search(
+            &Position::startpos(),
+            &Limits::depth(5),
+            &stop,
+            &mut |info| {
+                assert!(!info.pv.is_empty());
+                depths.push(info.depth);
+            },
+        );
         assert_eq!(depths, vec![1, 2, 3, 4, 5]);
         assert_eq!(outcome.depth, 5);
     }

@@ -85,7 +85,11 @@ impl Worker<'_> {
         }
 
         let killers = self.heuristics.killers(ply);
-        let killers = if self.switches.killers { killers } else { [None, None] };
+        let killers = if self.switches.killers {
+            killers
+        } else {
+            [None, None]
+        };
         let mut picker =
             MovePicker::new(&self.pos, tt_move, killers, self.heuristics, &self.switches);
         if picker.is_empty() {
@@ -182,7 +186,8 @@ impl Worker<'_> {
                 Bound::Upper
             };
             let stored = score_to_tt(best_score, ply);
-            self.tt.store(key, best_move, stored, depth as u32, bound, pv);
+            self.tt
+                .store(key, best_move, stored, depth as u32, bound, pv);
         }
         best_score
     }
@@ -253,7 +258,14 @@ impl Worker<'_> {
         let reduction = pruning::null_move_reduction(depth);
         self.pos.make_null();
         self.null_played[ply] = true;
-        let score = -self.negamax(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, None);
+        let score = -self.negamax(
+            -beta,
+            -beta + 1,
+            depth - 1 - reduction,
+            ply + 1,
+            false,
+            None,
+        );
         self.null_played[ply] = false;
         self.pos.unmake_null();
         if self.aborted || score < beta {
@@ -293,8 +305,14 @@ impl Worker<'_> {
         self.stats.singular_searches += 1;
         let singular_beta = tt_score - pruning::singular_margin(depth);
         let depth = pruning::singular_depth(depth);
-        let score =
-            self.negamax(singular_beta - 1, singular_beta, depth, ply, false, Some(hash_move));
+        let score = self.negamax(
+            singular_beta - 1,
+            singular_beta,
+            depth,
+            ply,
+            false,
+            Some(hash_move),
+        );
         let singular = !self.aborted && score < singular_beta;
         if singular {
             self.stats.singular_extensions += 1;

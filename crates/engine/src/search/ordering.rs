@@ -118,7 +118,9 @@ fn history_bonus(depth: i32) -> i32 {
 /// Most valuable victim, least valuable attacker: the victim's kind counts eight times the
 /// attacker's, and a promotion counts as capturing the new piece.
 fn mvv_lva(pos: &Position, m: Move) -> i32 {
-    let victim = pos.captured_piece(m).map_or(0, |p| p.kind.index() as i32 + 1);
+    let victim = pos
+        .captured_piece(m)
+        .map_or(0, |p| p.kind.index() as i32 + 1);
     let promotion = see::promotion_kind(m).map_or(0, |kind| kind.index() as i32);
     let attacker = pos.piece_moved(m).kind.index() as i32;
     8 * (victim + promotion) - attacker
@@ -186,7 +188,11 @@ impl MovePicker {
         };
         let mut scores = [0; 256];
         for (score, &m) in scores.iter_mut().zip(moves.iter()) {
-            *score = if is_quiet(m) { 0 } else { GOOD_NOISY + mvv_lva(pos, m) };
+            *score = if is_quiet(m) {
+                0
+            } else {
+                GOOD_NOISY + mvv_lva(pos, m)
+            };
         }
         MovePicker {
             moves,
@@ -268,17 +274,28 @@ mod tests {
         let tt_move = mv("d1a4");
         let killer = mv("e1f2");
         let heuristics = Heuristics::default();
-        let mut picker =
-            MovePicker::new(&pos, Some(tt_move), [Some(killer), None], &heuristics, &Switches::default());
+        let mut picker = MovePicker::new(
+            &pos,
+            Some(tt_move),
+            [Some(killer), None],
+            &heuristics,
+            &Switches::default(),
+        );
         let order: Vec<Move> = std::iter::from_fn(|| picker.next_move()).collect();
         assert_eq!(order.len(), pos.legal_moves().len());
         assert_eq!(&order[..3], &[tt_move, mv("e4d5"), killer]);
         assert_eq!(order.last(), Some(&mv("d1d5")));
 
-        let mut no_see = Switches::default();
-        no_see.see = false;
+        let no_see = Switches {
+            see: false,
+            ..Switches::default()
+        };
         let mut picker = MovePicker::new(&pos, None, [Some(killer), None], &heuristics, &no_see);
         let order: Vec<Move> = std::iter::from_fn(|| picker.next_move()).collect();
-        assert_eq!(&order[..3], &[mv("e4d5"), mv("d1d5"), killer], "without SEE no capture is bad");
+        assert_eq!(
+            &order[..3],
+            &[mv("e4d5"), mv("d1d5"), killer],
+            "without SEE no capture is bad"
+        );
     }
 }

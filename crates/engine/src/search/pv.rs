@@ -44,6 +44,10 @@ impl PvTable {
 
     /// The line of the root.
     pub fn root_line(&self) -> Vec<Move> {
-        self.moves[0][..self.len[0]].iter().flatten().copied().collect()
+        self.moves[0][..self.len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
     }
 }

@@ -33,7 +33,9 @@ pub fn see(pos: &Position, m: Move) -> i32 {
     let to = m.to();
     let mover = pos.piece_moved(m);
     let promotion = promotion_kind(m);
-    let captured = pos.captured_piece(m).map_or(0, |p| SEE_VALUES[p.kind.index()]);
+    let captured = pos
+        .captured_piece(m)
+        .map_or(0, |p| SEE_VALUES[p.kind.index()]);
     let promotion_gain = promotion.map_or(0, |kind| {
         SEE_VALUES[kind.index()] - SEE_VALUES[PieceKind::Pawn.index()]
     });
@@ -108,7 +110,10 @@ mod tests {
     #[test]
     fn undefended_piece_is_won_whole() {
         // CPW's first SEE example: Rxe5 wins the undefended pawn.
-        assert_eq!(see_of("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"), 100);
+        assert_eq!(
+            see_of("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"),
+            100
+        );
     }
 
     #[test]

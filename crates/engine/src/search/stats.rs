@@ -99,7 +99,12 @@ impl SearchStats {
 
 impl fmt::Display for SearchStats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "nodes {} (quiescence {:.1}%)", self.nodes, self.qnode_pct())?;
+        writeln!(
+            f,
+            "nodes {} (quiescence {:.1}%)",
+            self.nodes,
+            self.qnode_pct()
+        )?;
         writeln!(f, "seldepth {}", self.seldepth)?;
         writeln!(
             f,
@@ -116,7 +121,11 @@ impl fmt::Display for SearchStats {
             self.first_move_cutoffs,
             self.first_move_cutoff_pct()
         )?;
-        writeln!(f, "null move tries {} cutoffs {}", self.null_tries, self.null_cutoffs)?;
+        writeln!(
+            f,
+            "null move tries {} cutoffs {}",
+            self.null_tries, self.null_cutoffs
+        )?;
         writeln!(
             f,
             "rfp cutoffs {} futility prunes {} see prunes {}",

@@ -1,0 +1,234 @@
+//! Time management (chapter 15): how long to think about one move.
+//!
+//! The GUI's `go` tells the engine its clock (`wtime`/`btime`), the increment it gets after each
+//! move (`winc`/`binc`) and, in a repeating control such as 40 moves in 10 minutes, how many
+//! moves are left until the clock is refilled (`movestogo`). From these the engine picks two
+//! limits, the pair every engine since the 1970s uses with iterative deepening (CPW "Time
+//! Management"):
+//!
+//! - the **soft** limit: past it, no new iteration is started. An iteration costs about as much
+//!   as all the ones before it together (the effective branching factor is 2 or more), so one
+//!   started late would end far past the time the move was meant to take;
+//! - the **hard** limit: past it, the search is abandoned mid-iteration and the last completed
+//!   iteration's move is played. It only catches the iteration that explodes (a fail low, a
+//!   tactical storm), and it never exceeds a safe share of the clock.
+//!
+//! Everything here is a pure function of the numbers `go` sent and the `Move Overhead` option,
+//! so it is tested without a clock.
+
+use std::time::Duration;
+
+/// The default of the UCI option `Move Overhead`, in milliseconds: clock time the engine never
+/// plans to use, because it is lost between the GUI's clock and the engine's (the pipe, the
+/// scheduler, the GUI itself). Stockfish's default is 10 ms, tuned for idle machines; on the
+/// shared two-core machines cb2026 is tested on, a process can wait tens of milliseconds for a
+/// core, and 10 ms lost games on time. 50 ms is also what `cargo xtask match` sets.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
+
+/// The largest `Move Overhead` the option accepts (five seconds covers a slow network).
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// In sudden death (no `movestogo`), how many more moves the game is assumed to last. CPW
+/// "Time Management": programs typically assume 25 to 40; an increment is counted separately.
+pub const SUDDEN_DEATH_MOVES: u32 = 30;
+
+/// A `movestogo` larger than this is treated as this: the division should not make a move's
+/// share vanish because a GUI sent an absurd count.
+pub const MAX_MOVES_TO_GO: u32 = 50;
+
+/// The share of the increment a move may spend on top of its share of the clock, in quarters:
+/// most of it, keeping a little to build a reserve.
+pub const INCREMENT_QUARTERS: u32 = 3;
+
+/// The hard limit as a multiple of the target time: room for one iteration that runs long.
+pub const HARD_FACTOR: u32 = 3;
+
+/// What `go` said about the side to move's clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock (`wtime` or `btime`).
+    pub remaining: Duration,
+    /// Time added after each move (`winc` or `binc`).
+    pub increment: Duration,
+    /// Moves until the clock is refilled (`movestogo`); `None` in sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+/// The two limits of one move, measured from the moment `go` was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Start no new iteration past this.
+    pub soft: Duration,
+    /// Abandon the search past this.
+    pub hard: Duration,
+}
+
+impl Budget {
+    /// The tighter of two budgets (a `go` may give both a clock and a `movetime`).
+    pub fn min(self, other: Budget) -> Budget {
+        Budget {
+            soft: self.soft.min(other.soft),
+            hard: self.hard.min(other.hard),
+        }
+    }
+}
+
+/// The limits for one move under a clock, with `overhead` (the `Move Overhead` option) kept
+/// back.
+///
+/// 1. `usable` = remaining − overhead: what can be spent even if this move's answer is delayed
+///    by a full overhead.
+/// 2. `target` = usable / moves + ¾ · increment, where `moves` is `movestogo` (at most
+///    [`MAX_MOVES_TO_GO`]) or, in sudden death, [`SUDDEN_DEATH_MOVES`]: the time a move should
+///    take on average. Dividing what is left by the moves left each time makes the shares
+///    shrink with the clock, so the clock never runs out, only down.
+/// 3. soft = target / 2: an iteration that ends past half the target would be followed by one
+///    that ends past the target, so none is started; on average a move takes about the target.
+/// 4. hard = [`HARD_FACTOR`] · target.
+/// 5. Neither limit exceeds a share of `usable`: half of it while other moves must still be
+///    played on this clock, four fifths when this is the last move before the clock is refilled
+///    (`movestogo 1`). This is what keeps a move with a large increment and a small clock safe:
+///    the increment only arrives after the move.
+pub fn clock_budget(clock: &Clock, overhead: Duration) -> Budget {
+    let usable = clock.remaining.saturating_sub(overhead);
+    let moves = match clock.moves_to_go {
+        Some(moves) => moves.clamp(1, MAX_MOVES_TO_GO),
+        None => SUDDEN_DEATH_MOVES,
+    };
+    let target = usable / moves + clock.increment * INCREMENT_QUARTERS / 4;
+    let cap = if moves == 1 {
+        usable * 4 / 5
+    } else {
+        usable / 2
+    };
+    let hard = (target * HARD_FACTOR).min(cap);
+    Budget {
+        soft: (target / 2).min(hard),
+        hard,
+    }
+}
+
+/// The limits for `go movetime N`: think for N ms, less the overhead, so that the move arrives
+/// within N ms of `go` as the GUI measures it; but at least half of N, since a GUI that sets a
+/// time per move rarely enforces it to the millisecond. Both limits are the same: with a fixed
+/// time there is nothing to save, so the last iteration may use whatever is left.
+pub fn movetime_budget(movetime: Duration, overhead: Duration) -> Budget {
+    let think = movetime.saturating_sub(overhead).max(movetime / 2);
+    Budget {
+        soft: think,
+        hard: think,
+    }
+}
+
+/// The default `Move Overhead` as a duration.
+pub fn default_overhead() -> Duration {
+    Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn sudden_death(remaining: u64, increment: u64) -> Clock {
+        Clock {
+            remaining: ms(remaining),
+            increment: ms(increment),
+            moves_to_go: None,
+        }
+    }
+
+    #[test]
+    fn sudden_death_divides_the_clock_by_thirty_moves() {
+        // usable 60 050 - 50 = 60 000; target 60 000 / 30 = 2 000 ms.
+        let budget = clock_budget(&sudden_death(60_050, 0), ms(50));
+        assert_eq!(budget, Budget { soft: ms(1_000), hard: ms(6_000) });
+    }
+
+    #[test]
+    fn the_increment_counts_three_quarters() {
+        let without = clock_budget(&sudden_death(10_000, 0), ms(0));
+        let with = clock_budget(&sudden_death(10_000, 1_000), ms(0));
+        assert_eq!(with.soft - without.soft, ms(375));
+        assert_eq!(with.hard - without.hard, ms(2_250));
+    }
+
+    #[test]
+    fn a_large_increment_never_spends_more_than_half_the_clock() {
+        // The increment arrives after the move: with 100 ms left, 50 ms of it usable, a move
+        // may take 25 ms however large the increment.
+        let budget = clock_budget(&sudden_death(100, 5_000), ms(50));
+        assert_eq!(budget, Budget { soft: ms(25), hard: ms(25) });
+    }
+
+    #[test]
+    fn no_usable_time_means_no_thinking() {
+        let budget = clock_budget(&sudden_death(30, 10), ms(50));
+        assert_eq!(budget, Budget { soft: Duration::ZERO, hard: Duration::ZERO });
+    }
+
+    #[test]
+    fn repeating_controls_divide_by_the_moves_to_go() {
+        let clock = Clock {
+            remaining: ms(40_050),
+            increment: Duration::ZERO,
+            moves_to_go: Some(20),
+        };
+        // usable 40 000, target 2 000: soft 1 000, hard 6 000.
+        assert_eq!(clock_budget(&clock, ms(50)), Budget { soft: ms(1_000), hard: ms(6_000) });
+        let absurd = Clock { moves_to_go: Some(1_000), ..clock };
+        let fifty = Clock { moves_to_go: Some(50), ..clock };
+        assert_eq!(clock_budget(&absurd, ms(50)), clock_budget(&fifty, ms(50)));
+    }
+
+    #[test]
+    fn the_last_move_before_the_refill_may_use_four_fifths() {
+        let clock = Clock {
+            remaining: ms(10_050),
+            increment: Duration::ZERO,
+            moves_to_go: Some(1),
+        };
+        // target 10 000: hard would be 30 000, capped at 8 000; soft 5 000.
+        assert_eq!(clock_budget(&clock, ms(50)), Budget { soft: ms(5_000), hard: ms(8_000) });
+        let two = Clock { moves_to_go: Some(2), ..clock };
+        assert_eq!(clock_budget(&two, ms(50)).hard, ms(5_000));
+    }
+
+    #[test]
+    fn limits_shrink_with_the_clock_and_soft_never_exceeds_hard() {
+        let mut previous = clock_budget(&sudden_death(300_000, 2_000), ms(50));
+        for remaining in (0..300_000).rev().step_by(997) {
+            let budget = clock_budget(&sudden_death(remaining, 2_000), ms(50));
+            assert!(budget.soft <= budget.hard, "{remaining}: {budget:?}");
+            assert!(budget.hard <= previous.hard && budget.soft <= previous.soft);
+            assert!(budget.hard <= ms(remaining).saturating_sub(ms(50)) / 2 + ms(1));
+            previous = budget;
+        }
+    }
+
+    #[test]
+    fn one_second_plus_ten_ms_gets_a_few_tens_of_milliseconds() {
+        // The arena's fastest control, 1+0.01 with the default overhead.
+        // usable 950 ms; target 950 / 30 + 7.5 = 39.17 ms; soft 19.58 ms, hard 117.5 ms.
+        let budget = clock_budget(&sudden_death(1_000, 10), default_overhead());
+        assert_eq!(budget.soft.as_micros(), 19_583);
+        assert_eq!(budget.hard.as_micros(), 117_499);
+    }
+
+    #[test]
+    fn movetime_keeps_back_the_overhead_but_at_most_half() {
+        assert_eq!(movetime_budget(ms(1_000), ms(50)), Budget { soft: ms(950), hard: ms(950) });
+        assert_eq!(movetime_budget(ms(60), ms(50)), Budget { soft: ms(30), hard: ms(30) });
+        assert_eq!(movetime_budget(ms(0), ms(50)).hard, Duration::ZERO);
+    }
+
+    #[test]
+    fn the_tighter_budget_wins() {
+        let clock = Budget { soft: ms(100), hard: ms(900) };
+        let movetime = Budget { soft: ms(300), hard: ms(300) };
+        assert_eq!(clock.min(movetime), Budget { soft: ms(100), hard: ms(300) });
+    }
+}

@@ -1,0 +1,122 @@
+//! The real `cb2026` binary, run as a user or a GUI would run it: `cb2026 perft` on the command
+//! line, and a UCI session on standard input with bad input mixed in.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_cb2026");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BINARY)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs a session with `input` on standard input and returns what it printed.
+fn session(input: &[u8]) -> (Output, String) {
+    let mut child = Command::new(BINARY)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(input)
+        .expect("the session reads its input");
+    let output = child.wait_with_output().expect("the session ends");
+    let stdout = String::from_utf8(output.stdout.clone()).expect("UTF-8 output");
+    (output, stdout)
+}
+
+#[test]
+fn perft_prints_divide_lines_then_the_total_like_stockfish() {
+    let output = run(&["perft", "3"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20 + 3, "{text}");
+    assert!(lines.contains(&"e2e4: 600"));
+    assert!(lines.contains(&"g1f3: 440"));
+    assert!(text.ends_with("\nNodes searched: 8902\n\n"), "{text}");
+}
+
+#[test]
+fn perft_takes_a_fen_quoted_or_as_separate_words() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let quoted = run(&["perft", "2", fen]);
+    let mut words = vec!["perft", "2"];
+    words.extend(fen.split(' '));
+    let separate = run(&words);
+    assert!(quoted.status.success() && separate.status.success());
+    assert_eq!(quoted.stdout, separate.stdout);
+    let text = String::from_utf8(quoted.stdout).expect("UTF-8");
+    assert!(text.contains("e1g1: 43\n"), "{text}");
+    assert!(text.ends_with("Nodes searched: 2039\n\n"));
+}
+
+#[test]
+fn bad_arguments_exit_with_code_2_and_say_what_is_wrong() {
+    let output = run(&["perft", "x"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("depth 'x'"));
+    assert!(output.stdout.is_empty());
+
+    let output = run(&["perft", "1", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("bad FEN: piece placement"));
+
+    let output = run(&["perft"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn a_session_answers_bad_input_with_an_error_and_keeps_its_state() {
+    let input = "uci\n\
+                 isready\n\
+                 position startpos moves e2e4 e7e5\n\
+                 position startpos moves e2e4 e7e5 e1e3\n\
+                 position fen 8/8/8 w - - 0 1\n\
+                 bogus command\n\
+                 perft\n\
+                 d\n\
+                 perft 1\n\
+                 quit\n";
+    let (output, text) = session(input.as_bytes());
+    assert!(output.status.success());
+    assert!(text.contains("id name cb2026"));
+    assert!(text.contains("uciok\n"));
+    assert!(text.contains("readyok\n"));
+    let errors: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
+    assert_eq!(errors.len(), 4, "{text}");
+    assert!(errors[0].contains("e1e3"), "{}", errors[0]);
+    assert!(errors[1].contains("piece placement"), "{}", errors[1]);
+    assert!(errors[2].contains("bogus"), "{}", errors[2]);
+    assert!(errors[3].contains("perft"), "{}", errors[3]);
+    // The position is the one of the last good command: 1. e4 e5.
+    assert!(
+        text.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "{text}"
+    );
+    assert!(text.contains("\nNodes searched: 29\n"), "{text}");
+}
+
+#[test]
+fn a_session_survives_bytes_that_are_not_utf8_and_ends_at_end_of_input() {
+    let mut input = b"position startpos moves \xff\xfe\n".to_vec();
+    input.extend_from_slice("\u{e9}\u{2654}\n".as_bytes());
+    input.extend_from_slice(b"isready\n");
+    let (output, text) = session(&input);
+    assert!(
+        output.status.success(),
+        "no quit: the end of input ends the session"
+    );
+    assert!(text.ends_with("readyok\n"), "{text}");
+    assert_eq!(text.matches("info string error: ").count(), 2, "{text}");
+}

@@ -1,0 +1,81 @@
+//! Every switch does something, and switching a feature off really removes it.
+//!
+//! A switch that changed nothing would let a chapter "measure" a feature that is not there; so
+//! each one must change the node count on at least one of the six positions, and each feature
+//! with a counter must count nothing when off (and something when on).
+
+use cb2026::bench::six_positions;
+use cb2026::position::Position;
+use cb2026::search::{SearchStats, Searcher};
+use cb2026::switches::Switches;
+
+/// Deep enough for singular extensions (depth 7 and a table entry at depth 4 or more).
+const DEPTH: u32 = 8;
+
+fn search_six(switches: Switches) -> Vec<SearchStats> {
+    // A small table: the bucket switch needs collisions to show.
+    let mut searcher = Searcher::new(1);
+    searcher.set_switches(switches);
+    six_positions()
+        .iter()
+        .map(|p| {
+            searcher.clear();
+            let pos = Position::from_fen(p.fen).expect("valid FEN");
+            searcher.search_depth(&pos, DEPTH).stats
+        })
+        .collect()
+}
+
+fn flipped(name: &str) -> Switches {
+    let mut switches = Switches::default();
+    let default = switches.get(name).expect("a known switch");
+    switches.set(name, !default).expect("a known switch");
+    switches
+}
+
+/// The counter that shows a feature at work, for the switches that have one.
+fn counter(name: &str) -> Option<fn(&SearchStats) -> u64> {
+    Some(match name {
+        "tt" => |s| s.tt_probes,
+        "qsearch" => |s| s.qnodes,
+        "see" => |s| s.see_prunes,
+        "nullmove" => |s| s.null_tries,
+        "lmr" => |s| s.lmr_reductions,
+        "rfp" => |s| s.rfp_cutoffs,
+        "futility" => |s| s.futility_prunes,
+        "aspiration" => |s| s.aspiration_researches,
+        "checkext" => |s| s.check_extensions,
+        "singular" => |s| s.singular_searches,
+        _ => return None,
+    })
+}
+
+fn nodes(stats: &[SearchStats]) -> Vec<u64> {
+    stats.iter().map(|s| s.nodes).collect()
+}
+
+// One test, so the default search runs once for every comparison.
+#[test]
+fn every_switch_changes_the_tree_and_off_means_off() {
+    let default = search_six(Switches::default());
+    assert_eq!(
+        search_six(Switches::default()),
+        default,
+        "the same search counts the same"
+    );
+    let mut idle = Vec::new();
+    for name in Switches::names() {
+        let switched = search_six(flipped(name));
+        if nodes(&switched) == nodes(&default) {
+            idle.push(name);
+        }
+        if let Some(counter) = counter(name) {
+            let on: u64 = default.iter().map(counter).sum();
+            let off: u64 = switched.iter().map(counter).sum();
+            assert!(on > 0, "{name} on but never used");
+            assert_eq!(off, 0, "{name} off but still used");
+        }
+    }
+    assert!(idle.is_empty(), "switches that change nothing: {idle:?}");
+    assert!(counter("ttbuckets").is_none() && counter("killers").is_none());
+}
