@@ -80,7 +80,9 @@ pub fn figures() -> Figures {
         )
         .add(
             "ch01.startpos.white_pawns.first",
-            white_pawns.first().map_or("-".to_string(), |s| s.to_string()),
+            white_pawns
+                .first()
+                .map_or("-".to_string(), |s| s.to_string()),
         )
         // Shifting h4's bit by one without the mask lands on the next rank's first square.
         .add(

@@ -10,8 +10,8 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::attacks::{self, Sliders};
 use cb2026::bitboard::Bitboard;
 use cb2026::magic::{
-    BISHOP_DIRECTIONS, Direction, MAGIC_SEED, Magic, MagicTable, ROOK_DIRECTIONS, SplitMix64, relevant_mask,
-    slider_attacks_slow,
+    BISHOP_DIRECTIONS, Direction, MAGIC_SEED, Magic, MagicTable, ROOK_DIRECTIONS, SplitMix64,
+    relevant_mask, slider_attacks_slow,
 };
 use cb2026::position::Position;
 use cb2026::square::{Color, Square};
@@ -66,11 +66,26 @@ pub fn figures() -> Figures {
             names(attacks::pawn_attacks(Color::Black, e4)),
         )
         .add("ch02.leaper_table.bytes", size_of::<[Bitboard; 64]>())
-        .add("ch02.rook.e4.empty.count", attacks::rook_attacks(e4, Bitboard::EMPTY).count())
-        .add("ch02.rook.a1.relevant", relevant_mask(a1, &ROOK_DIRECTIONS).count())
-        .add("ch02.rook.e4.relevant", relevant_mask(e4, &ROOK_DIRECTIONS).count())
-        .add("ch02.bishop.a1.relevant", relevant_mask(a1, &BISHOP_DIRECTIONS).count())
-        .add("ch02.bishop.d4.relevant", relevant_mask(d4, &BISHOP_DIRECTIONS).count())
+        .add(
+            "ch02.rook.e4.empty.count",
+            attacks::rook_attacks(e4, Bitboard::EMPTY).count(),
+        )
+        .add(
+            "ch02.rook.a1.relevant",
+            relevant_mask(a1, &ROOK_DIRECTIONS).count(),
+        )
+        .add(
+            "ch02.rook.e4.relevant",
+            relevant_mask(e4, &ROOK_DIRECTIONS).count(),
+        )
+        .add(
+            "ch02.bishop.a1.relevant",
+            relevant_mask(a1, &BISHOP_DIRECTIONS).count(),
+        )
+        .add(
+            "ch02.bishop.d4.relevant",
+            relevant_mask(d4, &BISHOP_DIRECTIONS).count(),
+        )
         .add("ch02.rook.relevant.min", rook_min)
         .add("ch02.rook.relevant.max", rook_max)
         .add("ch02.bishop.relevant.min", bishop_min)
@@ -105,8 +120,14 @@ pub fn figures() -> Figures {
             "ch02.bishop.candidates_per_square",
             Figure::fixed(built.bishop.candidates_tried as f64 / 64.0, 1),
         )
-        .add("ch02.rook.a1.magic", hex(Bitboard(built.rook.magics[a1.index()].magic)))
-        .add("ch02.rook.a1.magic.bits", built.rook.magics[a1.index()].magic.count_ones())
+        .add(
+            "ch02.rook.a1.magic",
+            hex(Bitboard(built.rook.magics[a1.index()].magic)),
+        )
+        .add(
+            "ch02.rook.a1.magic.bits",
+            built.rook.magics[a1.index()].magic.count_ones(),
+        )
         .add("ch02.rook.a1.shift", built.rook.magics[a1.index()].shift)
         .add("ch02.example.relevant", names(relevant))
         .add("ch02.example.shift", magic.shift)
@@ -118,7 +139,10 @@ pub fn figures() -> Figures {
             yes_no(example_attacks == slider_attacks_slow(e4, occupied, &ROOK_DIRECTIONS)),
         )
         .add("ch02.between.a1_d4", names(attacks::between(a1, d4)))
-        .add("ch02.line.e2_e7.count", attacks::line(square("e2"), square("e7")).count())
+        .add(
+            "ch02.line.e2_e7.count",
+            attacks::line(square("e2"), square("e7")).count(),
+        )
         .add("ch02.pair_table.bytes", size_of::<[[Bitboard; 64]; 64]>());
     f
 }
@@ -140,7 +164,7 @@ fn thread_cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(nanos))
 }
 
-/// Which clock [`time_median`] reads on this machine, as the book names it.
+/// Which clock [`time_medians`] reads on this machine, as the book names it.
 pub fn clock_name() -> &'static str {
     if thread_cpu_time().is_some() {
         "the thread's CPU time"
@@ -149,23 +173,41 @@ pub fn clock_name() -> &'static str {
     }
 }
 
-/// The median over `runs` runs of the time `work` takes. The thread's CPU time is used where
-/// Linux gives it: on a shared machine other processes take the core for a while, which
-/// stretches the wall clock but not the work done.
-pub fn time_median(runs: usize, mut work: impl FnMut()) -> Duration {
+/// The time one run of `work` takes, by [`clock_name`]'s clock.
+fn time_once(work: &mut dyn FnMut()) -> Duration {
+    let (cpu, wall) = (thread_cpu_time(), Instant::now());
+    work();
+    match (cpu, thread_cpu_time()) {
+        (Some(before), Some(after)) => after - before,
+        _ => wall.elapsed(),
+    }
+}
+
+/// For each of `works`, the median over `runs` runs of the time it takes. The works take turns
+/// (all of them once, then all again), so that a change in the machine's load falls on each of
+/// them alike, and the thread's CPU time is used where Linux gives it: other processes taking
+/// the core stretch the wall clock, not the work done. (They still share the caches, so the
+/// figures stay rough on a busy machine.)
+pub fn time_medians(runs: usize, works: &mut [&mut dyn FnMut()]) -> Vec<Duration> {
     assert!(runs > 0, "at least one run");
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let (cpu, wall) = (thread_cpu_time(), Instant::now());
-            work();
-            match (cpu, thread_cpu_time()) {
-                (Some(before), Some(after)) => after - before,
-                _ => wall.elapsed(),
-            }
+    let mut times = vec![Vec::with_capacity(runs); works.len()];
+    for _ in 0..runs {
+        for (work, samples) in works.iter_mut().zip(&mut times) {
+            samples.push(time_once(*work));
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut samples| {
+            samples.sort();
+            samples[runs / 2]
         })
-        .collect();
-    times.sort();
-    times[runs / 2]
+        .collect()
+}
+
+/// The median time of one work alone (see [`time_medians`]).
+pub fn time_median(runs: usize, mut work: impl FnMut()) -> Duration {
+    time_medians(runs, &mut [&mut work])[0]
 }
 
 /// The machine's load average over the last minute, as `/proc/loadavg` gives it ("unknown"
@@ -188,17 +230,33 @@ fn lookup_cases(count: usize) -> Vec<(Square, Bitboard)> {
         .collect()
 }
 
-/// Nanoseconds per call of `attack` over `cases`, median of several runs.
-fn nanos_per_lookup(cases: &[(Square, Bitboard)], attack: impl Fn(Square, Bitboard) -> Bitboard) -> f64 {
+/// Nanoseconds per lookup of the magic tables and of the slow walk over `cases`, the two
+/// timed in turns, median of several runs.
+fn nanos_per_lookup(cases: &[(Square, Bitboard)]) -> (f64, f64) {
     const REPEATS: usize = 1000;
-    let time = time_median(7, || {
+    let tables = attacks::sliders();
+    let mut magic = || {
         for _ in 0..REPEATS {
             for &(square, occupied) in cases {
-                black_box(attack(black_box(square), black_box(occupied)));
+                black_box(tables.rook(black_box(square), black_box(occupied)));
             }
         }
-    });
-    time.as_nanos() as f64 / (REPEATS * cases.len()) as f64
+    };
+    let mut slow = || {
+        for _ in 0..REPEATS / 4 {
+            for &(square, occupied) in cases {
+                black_box(slider_attacks_slow(
+                    black_box(square),
+                    black_box(occupied),
+                    &ROOK_DIRECTIONS,
+                ));
+            }
+        }
+    };
+    let times = time_medians(7, &mut [&mut magic, &mut slow]);
+    let per_call =
+        |time: Duration, repeats: usize| time.as_nanos() as f64 / (repeats * cases.len()) as f64;
+    (per_call(times[0], REPEATS), per_call(times[1], REPEATS / 4))
 }
 
 /// The seeds `cb2026::magic::MAGIC_SEED` was chosen among (see the engine's ignored test
@@ -224,17 +282,17 @@ pub fn measured() -> Figures {
     let build = time_median(7, || {
         black_box(Sliders::build());
     });
-    let tables = attacks::sliders();
-    let cases = lookup_cases(4096);
-    let magic = nanos_per_lookup(&cases, |s, o| tables.rook(s, o));
-    let slow = nanos_per_lookup(&cases, |s, o| slider_attacks_slow(s, o, &ROOK_DIRECTIONS));
+    let (magic, slow) = nanos_per_lookup(&lookup_cases(4096));
     let survey = seed_survey();
     let mut f = Figures::new("ch02");
     f.add("ch02.measured.seeds.count", survey.len())
         .add("ch02.measured.seeds.fewest", survey[0])
         .add("ch02.measured.seeds.median", survey[survey.len() / 2])
         .add("ch02.measured.seeds.most", survey[survey.len() - 1])
-        .add("ch02.measured.build.ms", Figure::fixed(build.as_secs_f64() * 1e3, 1))
+        .add(
+            "ch02.measured.build.ms",
+            Figure::fixed(build.as_secs_f64() * 1e3, 1),
+        )
         .add("ch02.measured.rook.magic_ns", Figure::fixed(magic, 1))
         .add("ch02.measured.rook.slow_ns", Figure::fixed(slow, 1))
         .add("ch02.measured.rook.speedup", Figure::fixed(slow / magic, 0))
@@ -255,7 +313,12 @@ fn print_tables() {
                 })
                 .collect::<String>()
         };
-        println!("{} {}   | {}", rank + 1, row(&ROOK_DIRECTIONS), row(&BISHOP_DIRECTIONS));
+        println!(
+            "{} {}   | {}",
+            rank + 1,
+            row(&ROOK_DIRECTIONS),
+            row(&BISHOP_DIRECTIONS)
+        );
     }
     println!("\nThe rook's magics (square, magic, bits kept):\n");
     for square in Square::ALL {

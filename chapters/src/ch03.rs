@@ -2,7 +2,7 @@
 //! chosen for one rule each (check, double check, pins, en passant, castling, promotions).
 
 use crate::ch01::{names, position, square};
-use crate::ch02::{clock_name, load_average, time_median};
+use crate::ch02::{clock_name, load_average, time_medians};
 use crate::{Chapter, Figure, Figures};
 use cb2026::attacks::between;
 use cb2026::movegen::MoveList;
@@ -23,13 +23,31 @@ pub const CHAPTER: Chapter = Chapter {
 /// The positions of the chapter: `(name, FEN)`. The first six are the "Perft Results" positions
 /// of the Chess Programming Wiki (Kiwipete is position 2); the others each show one rule.
 pub const POSITIONS: [(&str, &str); 14] = [
-    ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
     ("pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
-    ("pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
-    ("pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"),
-    ("pos6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
-    ("most", "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"),
+    (
+        "pos4",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ),
+    (
+        "pos5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ),
+    (
+        "pos6",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ),
+    (
+        "most",
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+    ),
     ("check", "4k3/8/8/8/1b6/8/8/RN2K1NR w K - 0 1"),
     ("double_check", "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1"),
     ("pin", "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1"),
@@ -55,7 +73,11 @@ fn setup(name: &str) -> Position {
 
 /// The moves of a list that satisfy `keep`, in UCI notation, sorted, separated by spaces.
 fn moves_where(list: &MoveList, keep: impl Fn(&Move) -> bool) -> String {
-    let mut moves: Vec<String> = list.iter().filter(|m| keep(m)).map(Move::to_string).collect();
+    let mut moves: Vec<String> = list
+        .iter()
+        .filter(|m| keep(m))
+        .map(Move::to_string)
+        .collect();
     moves.sort();
     moves.join(" ")
 }
@@ -87,30 +109,55 @@ pub fn figures() -> Figures {
         .add("ch03.example.from", example_move().from().index())
         .add("ch03.example.to", example_move().to().index())
         .add("ch03.example.kind", example_move().kind() as u16)
-        .add("ch03.example.bits", format!("{:#06x}", example_move().to_bits()));
+        .add(
+            "ch03.example.bits",
+            format!("{:#06x}", example_move().to_bits()),
+        );
     for (name, fen) in POSITIONS {
         let p = position(fen);
         let list = p.legal_moves();
-        assert_eq!(list.len(), p.count_legal_moves(), "counting and listing differ in {name}");
+        assert_eq!(
+            list.len(),
+            p.count_legal_moves(),
+            "counting and listing differ in {name}"
+        );
         f.add(&format!("ch03.{name}.moves"), list.len());
     }
 
     let kiwipete = setup("kiwipete").legal_moves();
-    f.add("ch03.kiwipete.captures", count_where(&kiwipete, |m| m.is_capture()))
-        .add("ch03.kiwipete.castles", count_where(&kiwipete, is_castle));
+    f.add(
+        "ch03.kiwipete.captures",
+        count_where(&kiwipete, |m| m.is_capture()),
+    )
+    .add("ch03.kiwipete.castles", count_where(&kiwipete, is_castle));
 
     let check = setup("check");
     let king = check.king_square(check.side_to_move());
-    let checker = check.checkers().first().expect("the check position is check");
+    let checker = check
+        .checkers()
+        .first()
+        .expect("the check position is check");
     let check_moves = check.legal_moves();
     f.add("ch03.check.checker", checker.to_string())
-        .add("ch03.check.mask", names(between(king, checker).with(checker)))
-        .add("ch03.check.king_moves", moves_where(&check_moves, |m| m.from() == king))
-        .add("ch03.check.other_moves", moves_where(&check_moves, |m| m.from() != king));
+        .add(
+            "ch03.check.mask",
+            names(between(king, checker).with(checker)),
+        )
+        .add(
+            "ch03.check.king_moves",
+            moves_where(&check_moves, |m| m.from() == king),
+        )
+        .add(
+            "ch03.check.other_moves",
+            moves_where(&check_moves, |m| m.from() != king),
+        );
 
     let double = setup("double_check");
     f.add("ch03.double_check.checkers", names(double.checkers()))
-        .add("ch03.double_check.list", moves_where(&double.legal_moves(), |_| true));
+        .add(
+            "ch03.double_check.list",
+            moves_where(&double.legal_moves(), |_| true),
+        );
 
     let pin = setup("pin").legal_moves();
     f.add(
@@ -120,8 +167,14 @@ pub fn figures() -> Figures {
 
     let ep_pin = setup("ep_pin").legal_moves();
     let ep_free = setup("ep_free").legal_moves();
-    f.add("ch03.ep_pin.en_passant", count_where(&ep_pin, is_en_passant))
-        .add("ch03.ep_free.en_passant", count_where(&ep_free, is_en_passant));
+    f.add(
+        "ch03.ep_pin.en_passant",
+        count_where(&ep_pin, is_en_passant),
+    )
+    .add(
+        "ch03.ep_free.en_passant",
+        count_where(&ep_free, is_en_passant),
+    );
 
     let castling = setup("castling").legal_moves();
     f.add("ch03.castling.castles", moves_where(&castling, is_castle));
@@ -139,26 +192,35 @@ pub fn figures() -> Figures {
     f
 }
 
-/// Nanoseconds per call of `work` on Kiwipete, median of several runs.
-fn nanos_per_call(position: &Position, work: impl Fn(&Position) -> usize) -> f64 {
+/// Nanoseconds per call of listing and of counting the moves of `position`, the two timed in
+/// turns, median of several runs.
+fn nanos_per_call(position: &Position) -> (f64, f64) {
     const CALLS: usize = 200_000;
-    let time = time_median(7, || {
+    let mut list = || {
         for _ in 0..CALLS {
-            black_box(work(black_box(position)));
+            black_box(black_box(position).legal_moves().len());
         }
-    });
-    time.as_nanos() as f64 / CALLS as f64
+    };
+    let mut count = || {
+        for _ in 0..CALLS {
+            black_box(black_box(position).count_legal_moves());
+        }
+    };
+    let times = time_medians(7, &mut [&mut list, &mut count]);
+    let per_call = |time: std::time::Duration| time.as_nanos() as f64 / CALLS as f64;
+    (per_call(times[0]), per_call(times[1]))
 }
 
 /// Chapter 3's timings: listing Kiwipete's moves against counting them.
 pub fn measured() -> Figures {
-    let kiwipete = setup("kiwipete");
-    let list = nanos_per_call(&kiwipete, |p| p.legal_moves().len());
-    let count = nanos_per_call(&kiwipete, |p| p.count_legal_moves());
+    let (list, count) = nanos_per_call(&setup("kiwipete"));
     let mut f = Figures::new("ch03");
     f.add("ch03.measured.kiwipete.list_ns", Figure::fixed(list, 0))
         .add("ch03.measured.kiwipete.count_ns", Figure::fixed(count, 0))
-        .add("ch03.measured.kiwipete.ratio", Figure::fixed(list / count, 1))
+        .add(
+            "ch03.measured.kiwipete.ratio",
+            Figure::fixed(list / count, 1),
+        )
         .add("ch03.measured.clock", clock_name())
         .add("ch03.measured.load", load_average());
     f

@@ -2,7 +2,7 @@
 //! the key computed from scratch, the clocks, repetition, and FEN's error messages.
 
 use crate::ch01::position;
-use crate::ch02::{clock_name, load_average, time_median, yes_no};
+use crate::ch02::{clock_name, load_average, time_medians, yes_no};
 use crate::ch03::fen;
 use crate::{Chapter, Figure, Figures};
 use cb2026::position::Position;
@@ -23,14 +23,29 @@ pub const CHAPTER: Chapter = Chapter {
 pub const BAD_FENS: [(&str, &str); 16] = [
     ("missing", "4k3/8/8/8/8/8/8/4K3 w"),
     ("trailing", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm"),
-    ("ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("letter", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("long", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("short", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    (
+        "ranks",
+        "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "letter",
+        "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "long",
+        "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "short",
+        "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
     ("kings", "k6k/8/8/8/8/8/8/4K3 w - - 0 1"),
     ("pawn", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
     ("side", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
-    ("castling_letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"),
+    (
+        "castling_letter",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+    ),
     ("castling_rook", "4k3/8/8/8/8/8/8/4K1R1 w K - 0 1"),
     ("ep_rank", "4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1"),
     ("ep_pawn", "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1"),
@@ -96,10 +111,18 @@ fn zobrist_numbers(keys: &ZobristKeys) -> usize {
     pieces + 1 + castling + keys.en_passant.len()
 }
 
+/// The size of the engine's `Board`, the state copied by every move. `Board` is private to the
+/// engine, but a `Position` is a `Board` and a `Vec` of boards: both are 8-byte aligned and a
+/// `Vec` of any sized type is three words, so the difference is the board's size.
+fn board_bytes() -> usize {
+    size_of::<Position>() - size_of::<Vec<Position>>()
+}
+
 /// Chapter 4's cheap figures.
 pub fn figures() -> Figures {
     let mut f = Figures::new("ch04");
-    f.add("ch04.zobrist.numbers", zobrist_numbers(&KEYS))
+    f.add("ch04.board.bytes", board_bytes())
+        .add("ch04.zobrist.numbers", zobrist_numbers(&KEYS))
         .add("ch04.zobrist.bytes", size_of::<ZobristKeys>())
         .add("ch04.startpos.key", key_text(&Position::startpos()));
 
@@ -112,6 +135,18 @@ pub fn figures() -> Figures {
             yes_no(knights_first.to_fen() == knights_other.to_fen()),
         );
 
+    // The same position, once reached by a double push and once not.
+    let push_last = after("g1f3 g8f6 e2e4");
+    let knight_last = after("e2e4 g8f6 g1f3");
+    let board = |p: &Position| p.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        board(&push_last),
+        board(&knight_last),
+        "the two orders transpose"
+    );
+    f.add("ch04.ep_transposition.push_last", key_text(&push_last))
+        .add("ch04.ep_transposition.knight_last", key_text(&knight_last));
+
     f.add("ch04.after_e4.fen", after("e2e4").to_fen())
         .add("ch04.after_f5.fen", after("e2e4 d7d5 e4e5 f7f5").to_fen());
 
@@ -119,12 +154,21 @@ pub fn figures() -> Figures {
     let mut found = KeyCheck::default();
     check_keys(&mut kiwipete, 3, &mut found);
     f.add("ch04.oracle.kiwipete.d3.moves", found.moves_made)
-        .add("ch04.oracle.kiwipete.d3.key_mismatches", found.key_mismatches)
-        .add("ch04.oracle.kiwipete.d3.unmake_mismatches", found.unmake_mismatches);
+        .add(
+            "ch04.oracle.kiwipete.d3.key_mismatches",
+            found.key_mismatches,
+        )
+        .add(
+            "ch04.oracle.kiwipete.d3.unmake_mismatches",
+            found.unmake_mismatches,
+        );
 
     let shuffle = "g1f3 g8f6 f3g1 f6g8";
     f.add("ch04.shuffle.clock", after(shuffle).halfmove_clock())
-        .add("ch04.shuffle.repetition", yes_no(after(shuffle).is_repetition()))
+        .add(
+            "ch04.shuffle.repetition",
+            yes_no(after(shuffle).is_repetition()),
+        )
         .add(
             "ch04.shuffle3.repetition",
             yes_no(after("g1f3 g8f6 f3g1").is_repetition()),
@@ -148,29 +192,34 @@ pub fn figures() -> Figures {
     f
 }
 
-/// Chapter 4's timings: a make and unmake, and the key computed from scratch.
+/// Chapter 4's timings: a make and unmake, and the key computed from scratch, timed in turns.
 pub fn measured() -> Figures {
     const ROUNDS: usize = 20_000;
     let mut kiwipete = position(fen("kiwipete"));
     let moves = kiwipete.legal_moves();
-    let make_unmake = time_median(7, || {
+    let scratch_position = kiwipete.clone();
+    let mut make_unmake = || {
         for _ in 0..ROUNDS {
             for &m in &moves {
                 kiwipete.make_move(black_box(m));
                 kiwipete.unmake_move();
             }
         }
-    });
-    let scratch = time_median(7, || {
+    };
+    let mut scratch = || {
         for _ in 0..ROUNDS * 10 {
-            black_box(black_box(&kiwipete).key_from_scratch());
+            black_box(black_box(&scratch_position).key_from_scratch());
         }
-    });
-    let per_move = make_unmake.as_nanos() as f64 / (ROUNDS * moves.len()) as f64;
-    let per_key = scratch.as_nanos() as f64 / (ROUNDS * 10) as f64;
+    };
+    let times = time_medians(7, &mut [&mut make_unmake, &mut scratch]);
+    let per_move = times[0].as_nanos() as f64 / (ROUNDS * moves.len()) as f64;
+    let per_key = times[1].as_nanos() as f64 / (ROUNDS * 10) as f64;
     let mut f = Figures::new("ch04");
     f.add("ch04.measured.make_unmake_ns", Figure::fixed(per_move, 1))
-        .add("ch04.measured.key_from_scratch_ns", Figure::fixed(per_key, 1))
+        .add(
+            "ch04.measured.key_from_scratch_ns",
+            Figure::fixed(per_key, 1),
+        )
         .add("ch04.measured.clock", clock_name())
         .add("ch04.measured.load", load_average());
     f

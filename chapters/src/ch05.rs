@@ -5,7 +5,7 @@
 //! it and stores it in `snapshots/measured/ch05-perft-speed.yaml` (keys `ch05.perf.*`).
 
 use crate::ch01::position;
-use crate::ch02::{clock_name, load_average, time_median};
+use crate::ch02::{clock_name, load_average, time_medians};
 use crate::ch03::fen;
 use crate::{Chapter, Figure, Figures};
 use cb2026::perft::{divide, perft};
@@ -158,14 +158,6 @@ fn perft_variant(p: &mut Position, depth: u32, last: LastPly) -> u64 {
     }
 }
 
-/// Millions of leaves per second of `count` on the start position at `depth`.
-fn mnps(depth: u32, count: impl Fn(&mut Position, u32) -> u64) -> f64 {
-    let mut start = Position::startpos();
-    let mut nodes = 0;
-    let time = time_median(5, || nodes = black_box(count(&mut start, depth)));
-    nodes as f64 / time.as_secs_f64() / 1e6
-}
-
 /// Chapter 5's heavy figures: the deep counts, and the price of the last ply.
 pub fn measured() -> Figures {
     let mut f = Figures::new("ch05");
@@ -177,18 +169,43 @@ pub fn measured() -> Figures {
         "ch05.measured.kiwipete.d5.nodes",
         perft(&mut position(fen("kiwipete")), 5),
     );
+
+    // The four ways of counting the start position to depth 5, timed in turns.
     let depth = STARTPOS_DEPTH;
-    let engine = mnps(depth, |p, d| perft(p, d));
-    let count = mnps(depth, |p, d| perft_variant(p, d, LastPly::Count));
-    let list = mnps(depth, |p, d| perft_variant(p, d, LastPly::List));
-    let make = mnps(depth, |p, d| perft_variant(p, d, LastPly::Make));
-    f.add("ch05.measured.last_ply.engine_mnps", Figure::fixed(engine, 1))
-        .add("ch05.measured.last_ply.count_mnps", Figure::fixed(count, 1))
-        .add("ch05.measured.last_ply.list_mnps", Figure::fixed(list, 1))
-        .add("ch05.measured.last_ply.make_mnps", Figure::fixed(make, 1))
-        .add("ch05.measured.last_ply.count_over_make", Figure::fixed(count / make, 1))
-        .add("ch05.measured.clock", clock_name())
-        .add("ch05.measured.load", load_average());
+    let leaves = perft(&mut Position::startpos(), depth);
+    let [mut p1, mut p2, mut p3, mut p4]: [Position; 4] =
+        std::array::from_fn(|_| Position::startpos());
+    let mut engine = || assert_eq!(black_box(perft(&mut p1, depth)), leaves);
+    let mut count = || assert_eq!(perft_variant(&mut p2, depth, LastPly::Count), leaves);
+    let mut list = || assert_eq!(perft_variant(&mut p3, depth, LastPly::List), leaves);
+    let mut make = || assert_eq!(perft_variant(&mut p4, depth, LastPly::Make), leaves);
+    let times = time_medians(5, &mut [&mut engine, &mut count, &mut list, &mut make]);
+    let mnps: Vec<f64> = times
+        .iter()
+        .map(|time| leaves as f64 / time.as_secs_f64() / 1e6)
+        .collect();
+    f.add(
+        "ch05.measured.last_ply.engine_mnps",
+        Figure::fixed(mnps[0], 1),
+    )
+    .add(
+        "ch05.measured.last_ply.count_mnps",
+        Figure::fixed(mnps[1], 1),
+    )
+    .add(
+        "ch05.measured.last_ply.list_mnps",
+        Figure::fixed(mnps[2], 1),
+    )
+    .add(
+        "ch05.measured.last_ply.make_mnps",
+        Figure::fixed(mnps[3], 1),
+    )
+    .add(
+        "ch05.measured.last_ply.count_over_make",
+        Figure::fixed(mnps[1] / mnps[3], 1),
+    )
+    .add("ch05.measured.clock", clock_name())
+    .add("ch05.measured.load", load_average());
     f
 }
 

@@ -11,6 +11,7 @@ mod matches;
 mod perf_perft;
 mod perf_tt;
 mod perft;
+mod suite;
 
 #[derive(Parser, Debug)]
 #[command(name = "cargo xtask", about = "cb2026's project commands")]
@@ -55,6 +56,8 @@ enum Command {
     },
     /// Check perft counts against data/perft-standard.epd (small ones; every one with --full).
     Perft(perft::PerftArgs),
+    /// Search a test suite (wac, bk or an EPD file) at `go movetime N`; count the solved.
+    Suite(suite::SuiteArgs),
 }
 
 /// What `cargo xtask perf` measures.
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
             PerfTarget::Perft(args) => perf_perft::run(&workspace_root(), &args),
         },
         Command::Perft(args) => perft::run(&workspace_root(), &args),
+        Command::Suite(args) => suite::run(args, &workspace_root()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

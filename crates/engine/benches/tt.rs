@@ -10,7 +10,7 @@ use cb2026::square::Square;
 use cb2026::tt::{Bound, TranspositionTable};
 use criterion::{BenchmarkId, Criterion};
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 /// The two table sizes, in MB: far beyond the caches, and small enough to sit in them.
@@ -91,7 +91,7 @@ fn criterion_home() -> Option<PathBuf> {
 
 /// Criterion's median time, in nanoseconds, for one benchmark measured since `since`.
 fn median_ns(
-    home: &PathBuf,
+    home: &Path,
     group: &str,
     operation: &str,
     mode: &str,

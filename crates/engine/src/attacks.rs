@@ -13,6 +13,7 @@ use crate::magic::{
 use crate::square::{Color, Square};
 use std::sync::OnceLock;
 
+// ANCHOR: leaper_table
 /// The squares reached from each square by the `steps` (file, rank) that stay on the board.
 const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];
@@ -45,6 +46,7 @@ static KNIGHT_ATTACKS: [Bitboard; 64] = leaper_table(&[
     (-2, 1),
     (-1, 2),
 ]);
+// ANCHOR_END: leaper_table
 
 static KING_ATTACKS: [Bitboard; 64] = leaper_table(&[
     (0, 1),
@@ -82,6 +84,7 @@ pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     PAWN_ATTACKS[color.index()][square.index()]
 }
 
+// ANCHOR: sliders
 /// The rook's and the bishop's magic tables.
 #[derive(Debug)]
 pub struct Sliders {
@@ -121,6 +124,7 @@ static SLIDERS: OnceLock<Sliders> = OnceLock::new();
 pub fn sliders() -> &'static Sliders {
     SLIDERS.get_or_init(Sliders::build)
 }
+// ANCHOR_END: sliders
 
 /// The squares a rook on `square` attacks when the board is occupied by `occupied`.
 #[inline]

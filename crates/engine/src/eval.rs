@@ -327,6 +327,9 @@ impl Breakdown {
                     phase += w.phase[k];
                 }
             }
+            if crate::search::EXPERIMENT.load(std::sync::atomic::Ordering::Relaxed) & 4 != 0 {
+                continue;
+            }
             if pos.pieces(color, PieceKind::Bishop).more_than_one() {
                 b.bishop_pair[c] = w.bishop_pair;
             }

@@ -195,6 +195,7 @@ fn excerpt(text: &str) -> String {
 }
 
 impl Position {
+    // ANCHOR: from_fen
     /// The position a FEN describes, or why it cannot be one.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let mut fields = fen.split_ascii_whitespace();
@@ -232,6 +233,7 @@ impl Position {
         board.key = board.compute_key();
         Ok(Position::from_board(board))
     }
+    // ANCHOR_END: from_fen
 
     /// The position as a FEN with all six fields.
     pub fn to_fen(&self) -> String {

@@ -40,11 +40,13 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
+    // ANCHOR: next_sparse
     /// A random number with about 8 of its 64 bits set: the AND of three draws. Magic numbers
     /// with few bits work far more often than uniform ones ("Looking for Magics").
     pub const fn next_sparse(&mut self) -> u64 {
         self.next_u64() & self.next_u64() & self.next_u64()
     }
+    // ANCHOR_END: next_sparse
 }
 
 /// The magic of one square: where its attack sets live in the shared table and how an
@@ -93,6 +95,7 @@ const fn step(square: Square, direction: Direction) -> Option<Square> {
     }
 }
 
+// ANCHOR: slider_attacks_slow
 /// The attacks of a slider on `square` moving in `directions`, found the slow way: walk each
 /// ray square by square and stop on the first occupied square (which is attacked). The
 /// reference every fast method is tested against, and what fills the magic tables.
@@ -116,7 +119,9 @@ pub const fn slider_attacks_slow(
     }
     Bitboard(attacks)
 }
+// ANCHOR_END: slider_attacks_slow
 
+// ANCHOR: relevant_mask
 /// The relevant squares of a slider on `square`: each ray without its last square, since a piece
 /// on the edge stops nothing that would not stop anyway.
 pub const fn relevant_mask(square: Square, directions: &[Direction]) -> Bitboard {
@@ -135,7 +140,9 @@ pub const fn relevant_mask(square: Square, directions: &[Direction]) -> Bitboard
     }
     Bitboard(mask)
 }
+// ANCHOR_END: relevant_mask
 
+// ANCHOR: subsets
 /// Every subset of `mask`, the empty set first, by the Carry-Rippler trick
 /// (`subset = (subset - mask) & mask`, CPW: Traversing Subsets of a Set).
 pub fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
@@ -148,6 +155,7 @@ pub fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
         Some(Bitboard(subset))
     })
 }
+// ANCHOR_END: subsets
 
 /// The seed of the magic-number search. Any seed works; this one is the seed from 1 to 200 with
 /// which the search draws the fewest candidates (see the ignored test `magic_seed_scan`).

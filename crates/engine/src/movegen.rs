@@ -26,6 +26,7 @@ use crate::position::{Board, CastlingRights, PieceKind, Position};
 use crate::square::{Color, Square};
 use std::fmt;
 
+// ANCHOR: move_list
 /// A list of moves with room for 256, on the stack: no allocation. No legal position has more
 /// than 218 moves.
 #[derive(Clone)]
@@ -33,6 +34,7 @@ pub struct MoveList {
     moves: [Move; 256],
     len: usize,
 }
+// ANCHOR_END: move_list
 
 /// Fills the unused slots of a `MoveList` (never read).
 const FILLER: Move = Move::new(Square::new(0), Square::new(1), MoveKind::Quiet);
@@ -266,6 +268,7 @@ impl<'a> Context<'a> {
     }
     // ANCHOR_END: pinned
 
+    // ANCHOR: king_safe_after
     /// Whether our king would be attacked after a move from `from` to `to` that also removes an
     /// enemy piece from `captured` (the target square, or the pawn taken en passant). The slow,
     /// sure test: rebuild the occupancy and look for attackers.
@@ -276,7 +279,9 @@ impl<'a> Context<'a> {
         let attackers = self.board.attackers_to(king, occupied, self.sliders);
         (attackers & self.theirs.without(captured)).is_empty()
     }
+    // ANCHOR_END: king_safe_after
 
+    // ANCHOR: king_moves
     /// The king's moves to squares no enemy piece attacks, with the king removed from the
     /// board so that it does not hide the squares behind it from a slider.
     #[inline]
@@ -293,7 +298,9 @@ impl<'a> Context<'a> {
         }
         sink.piece_moves(self.king, safe, self.theirs);
     }
+    // ANCHOR_END: king_moves
 
+    // ANCHOR: castling_moves
     /// Castling: the right is still held (so king and rook are at home), the squares between
     /// them are empty, and the king is not in check, does not pass through an attacked square
     /// and does not land on one. Called only when not in check.
@@ -323,6 +330,7 @@ impl<'a> Context<'a> {
             }
         }
     }
+    // ANCHOR_END: castling_moves
 
     #[inline]
     fn attacked(&self, square: Square) -> bool {
@@ -370,6 +378,7 @@ impl<'a> Context<'a> {
     }
     // ANCHOR_END: pawn_moves
 
+    // ANCHOR: en_passant_moves
     /// En-passant captures, each tested by making it on the occupancy (see the module comment).
     #[inline]
     fn en_passant_moves<S: MoveSink>(&self, sink: &mut S) {
@@ -387,6 +396,7 @@ impl<'a> Context<'a> {
             }
         }
     }
+    // ANCHOR_END: en_passant_moves
 
     // ANCHOR: generate
     /// Every legal move (`KIND == ALL`) or every legal noisy move (`KIND == NOISY`).

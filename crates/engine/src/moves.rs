@@ -10,6 +10,7 @@ use crate::square::Square;
 use std::fmt;
 use std::num::NonZeroU16;
 
+// ANCHOR: move_kind
 /// What a move does besides moving a piece from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
@@ -28,6 +29,7 @@ pub enum MoveKind {
     RookPromotionCapture = 14,
     QueenPromotionCapture = 15,
 }
+// ANCHOR_END: move_kind
 
 impl MoveKind {
     const ALL: [Option<MoveKind>; 16] = [
@@ -50,6 +52,7 @@ impl MoveKind {
     ];
 }
 
+// ANCHOR: move_type
 /// A move: from, to and kind in 16 bits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(NonZeroU16);
@@ -64,6 +67,7 @@ impl Move {
             None => panic!("a move must change square"),
         }
     }
+// ANCHOR_END: move_type
 
     /// The square the piece leaves.
     #[inline]
@@ -83,6 +87,7 @@ impl Move {
         MoveKind::ALL[(self.0.get() >> 12) as usize].expect("kinds 6 and 7 are never packed")
     }
 
+    // ANCHOR: move_flags
     /// Whether the move takes a piece (en passant included): the kinds with bit 2 set
     /// (4, 5 and 12 to 15), which is why the kinds are numbered as they are.
     #[inline]
@@ -95,6 +100,7 @@ impl Move {
     pub const fn is_promotion(self) -> bool {
         self.0.get() & (8 << 12) != 0
     }
+    // ANCHOR_END: move_flags
 
     /// Whether the move is "noisy", one that `Position::legal_captures` generates for the
     /// quiescence search: a capture that does not under-promote, or a promotion to a queen.

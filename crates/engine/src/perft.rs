@@ -37,6 +37,7 @@ fn perft_board(board: &Board, depth: u32) -> u64 {
 }
 // ANCHOR_END: perft
 
+// ANCHOR: divide
 /// Perft split by first move: each legal move with the count below it (empty at depth 0).
 pub fn divide(position: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
@@ -53,6 +54,7 @@ pub fn divide(position: &mut Position, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+// ANCHOR_END: divide
 
 /// Runs `divide` and prints it as Stockfish's `go perft` does: a `move: count` line per move,
 /// a blank line, `Nodes searched: N` and a blank line. Returns the total.

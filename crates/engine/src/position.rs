@@ -8,8 +8,10 @@
 //! [`Board`] (about 150 bytes). `make_move` pushes a copy of it onto a stack and changes the
 //! board in place; `unmake_move` pops the copy back. Unmaking therefore cannot get anything
 //! wrong (there is nothing to undo by hand: no captured piece, old castling rights, old
-//! en-passant square or old clock to restore), and copying 150 bytes costs about as much as
-//! undoing by hand would. The stack doubles as the history of keys for repetition detection.
+//! en-passant square or old clock to restore), and copying 150 bytes is a handful of vector
+//! moves. The stack doubles as the history of keys for repetition detection. Perft, which makes
+//! nothing but moves, skips even the stack: it copies each child board on the call stack and
+//! never unmakes, about 20% faster than `make_move`/`unmake_move` (chapter 5).
 
 use crate::attacks::{self, Sliders};
 use crate::bitboard::Bitboard;
@@ -133,6 +135,7 @@ impl CastlingRights {
     }
 }
 
+// ANCHOR: castling_kept
 /// The rights that survive a move touching each square: a move from or to e1 loses both white
 /// rights, one from or to h1 the white king side, and so on (the king or rook moved, or the rook
 /// was captured). Every other square keeps all four.
@@ -146,7 +149,9 @@ static CASTLING_KEPT: [u8; 64] = {
     kept[63] = 15 & !4; // h8
     kept
 };
+// ANCHOR_END: castling_kept
 
+// ANCHOR: board_struct
 /// Everything a move changes: the state `make_move` copies and `unmake_move` restores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
@@ -169,6 +174,7 @@ pub(crate) struct Board {
     /// reach back across a null move, which is no real move.
     pub(crate) plies_since_null: u16,
 }
+// ANCHOR_END: board_struct
 
 impl Board {
     /// A board with no pieces, White to move.
@@ -300,6 +306,7 @@ impl Board {
         self.key ^= keys[from.index()] ^ keys[to.index()];
     }
 
+    // ANCHOR: set_en_passant
     /// Sets the en-passant square after a double push to `target`, if a pawn of `capturer`
     /// could take there (see the field's comment).
     #[inline]
@@ -310,6 +317,7 @@ impl Board {
             self.key ^= KEYS.en_passant[target.file() as usize];
         }
     }
+    // ANCHOR_END: set_en_passant
 
     // ANCHOR: apply_move
     /// Plays `m`, which must be legal here, updating the key as it goes.
@@ -379,6 +387,7 @@ impl Board {
         self.remove_piece(color, captured, square);
     }
 
+    // ANCHOR: compute_key
     /// The key computed from scratch, by XORing the number of everything true on the board:
     /// what the incremental key must always equal.
     pub(crate) fn compute_key(&self) -> u64 {
@@ -399,6 +408,7 @@ impl Board {
         }
         key
     }
+    // ANCHOR_END: compute_key
 }
 
 /// Where the rook goes from and to when the king castles to `king_to` (g1, c1, g8 or c8).

@@ -7,13 +7,12 @@
 //!
 //! Three chapters build it:
 //!
-//! - Chapter 8: every key has one 16-byte [`Slot`], found by a multiplication instead of a
-//!   modulo ([`TranspositionTable::slots_for`]), and one replacement rule
-//!   ([`TranspositionTable::store`]).
+//! - Chapter 8: every key has one 16-byte `Slot`, found by a multiplication instead of a
+//!   modulo (`slots_for`), and one replacement rule ([`TranspositionTable::store`]).
 //! - Chapter 17: the slot is two atomic words, the key stored XORed with the data, so threads
 //!   share the table without locks and a half-written slot reads as a miss.
-//! - M5: eight slots make a [`Bucket`] that fills one 128-byte cache line; a key may use any
-//!   slot of its bucket, and the one to give up is the one worth least ([`worth`]). Off by
+//! - M5: eight slots make a `Bucket` that fills one 128-byte cache line; a key may use any
+//!   slot of its bucket, and the one to give up is the one worth least (`worth`). Off by
 //!   default ([`TranspositionTable::set_buckets`]): with it off the table is chapter 8's exactly.
 //!
 //! The table stores scores as the search hands them over. Mate scores are relative to the root
@@ -272,7 +271,8 @@ pub struct TtCounters {
 /// (`fetch_add` is a `lock`ed instruction on x86-64, some 20 cycles). With one thread, which is
 /// how every figure and `bench` is measured, the counts are exact. With several threads,
 /// increments that race are lost, so the counts are approximate, and every thread writes the
-/// same line: chapter 17 measures its threads with the counters as they are.
+/// same line; should that ever cost threads measurable speed, per-thread counters owned by the
+/// search are the remedy.
 #[derive(Debug, Default)]
 #[repr(align(128))]
 struct Counters {
@@ -377,7 +377,7 @@ impl TranspositionTable {
     }
 
     /// Starts a new search: entries stored from now on are one generation younger than those
-    /// before, which is how [`worth`] and the replacement rule tell this search's results from
+    /// before, which is how `worth` and the replacement rule tell this search's results from
     /// older ones. Called once per `go`, before any thread searches. The generation wraps from
     /// 255 to 0; ages are taken modulo 256.
     pub fn new_search(&self) {
@@ -392,7 +392,7 @@ impl TranspositionTable {
     /// Switches M5's buckets on or off (the `ttbuckets` switch; off by default).
     ///
     /// The entries stay where they are. Switching on finds every one of them, since a key's
-    /// own slot lies in its bucket (see [`TranspositionTable::slots_for`]); switching off finds
+    /// own slot lies in its bucket (see `slots_for`); switching off finds
     /// only those that sit in their key's own slot.
     pub fn set_buckets(&mut self, on: bool) {
         self.use_buckets = on;
@@ -503,7 +503,7 @@ impl TranspositionTable {
     /// fail-low), score, depth in plies (saturated at 255), bound, and whether the position is
     /// or has been on the principal variation (`pv`).
     ///
-    /// The slot is chosen by [`TranspositionTable::slot_to_store`]; chapter 8's rule then
+    /// The slot is chosen by `slot_to_store`; chapter 8's rule then
     /// decides whether the entry there gives way. It does unless it is another position's
     /// result from this same search and deeper than the new one: a deep result costs more to
     /// find again, but one from an earlier search is about a position the game has probably

@@ -11,6 +11,7 @@
 
 use crate::magic::SplitMix64;
 
+// ANCHOR: zobrist_keys
 /// The random numbers positions are hashed with.
 #[derive(Debug)]
 pub struct ZobristKeys {
@@ -24,6 +25,7 @@ pub struct ZobristKeys {
     /// One number per file of the en-passant square.
     pub en_passant: [u64; 8],
 }
+// ANCHOR_END: zobrist_keys
 
 /// The seed of the keys.
 pub const ZOBRIST_SEED: u64 = 0x2026_C0DE_2026_C0DE;

@@ -1,5 +1,6 @@
-//! The real `cb2026` binary, run as a user or a GUI would run it: `cb2026 perft` on the command
-//! line, and a UCI session on standard input with bad input mixed in.
+//! The real `cb2026` binary, run as a user or a GUI would run it: `cb2026 perft` and `cb2026
+//! bench` on the command line (bad arguments exit with code 2 and the usage), and a UCI session
+//! on standard input with bad input mixed in.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -119,4 +120,76 @@ fn a_session_survives_bytes_that_are_not_utf8_and_ends_at_end_of_input() {
     );
     assert!(text.ends_with("readyok\n"), "{text}");
     assert_eq!(text.matches("info string error: ").count(), 2, "{text}");
+}
+
+#[test]
+fn bench_ends_with_the_line_openbench_reads() {
+    let output = run(&["bench", "2"]);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 51, "a line per position, then the total");
+    let last: Vec<&str> = lines[50].split(' ').collect();
+    assert_eq!(last.len(), 4, "{}", lines[50]);
+    assert!(last[0].parse::<u64>().is_ok() && last[2].parse::<u64>().is_ok());
+    assert_eq!((last[1], last[3]), ("nodes", "nps"));
+}
+
+#[test]
+fn every_bad_command_line_exits_with_code_2_and_the_usage() {
+    for args in [
+        &["frob"][..],
+        &["bench", "x"],
+        &["bench", "0"],
+        &["bench", "3", "4"],
+        &["perft"],
+        &["perft", "many"],
+        &["perft", "2", "not", "a", "fen"],
+        &["help", "me"],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            error.starts_with("cb2026: ") && error.contains("usage: cb2026"),
+            "{args:?}: {error}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_a_usage_error() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::new(BINARY)
+        .arg(OsStr::from_bytes(b"bench\xff"))
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn help_prints_the_usage_and_succeeds() {
+    let output = run(&["help"]);
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("usage: cb2026"));
+}
+
+#[test]
+fn a_search_still_running_when_input_ends_is_finished_or_stopped() {
+    // A depth-limited search ends by itself, so its move is printed although standard input
+    // closed right after `go` (`echo "go depth 4" | cb2026` works).
+    let (output, text) = session(b"uci\nisready\nposition startpos moves e2e4\ngo depth 4\n");
+    assert!(output.status.success());
+    assert!(text.contains("\nuciok\nreadyok\n"), "{text}");
+    assert_eq!(text.matches("bestmove ").count(), 1, "{text}");
+    assert!(text.contains("info depth 4 "), "{text}");
+    // An infinite search would never end: it is stopped, and still answers.
+    let (_, text) = session(b"go infinite\n");
+    assert_eq!(text.lines().filter(|l| l.starts_with("bestmove ")).count(), 1, "{text}");
+    // quit ends the session before the lines after it.
+    let (_, text) = session(b"quit\nisready\n");
+    assert_eq!(text, "");
 }

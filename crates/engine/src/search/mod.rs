@@ -29,7 +29,10 @@ use ordering::Heuristics;
 use pruning::LmrTable;
 use pv::PvTable;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+/// TEMPORARY: experiment bits for A/B tests during development.
+pub static EXPERIMENT: AtomicU32 = AtomicU32::new(0);
 use std::time::{Duration, Instant};
 
 /// The deepest ply a search reaches, quiescence included; also the longest line it reports.
@@ -204,7 +207,6 @@ impl Searcher {
         self.search(pos, &Limits::depth(depth), &stop, &mut |_| {})
     }
 
-    // ANCHOR: iterative_deepening
     /// Searches `pos` within `limits`, calling `on_info` after each completed iteration, until
     /// a limit is reached or `stop` is set. Returns a legal move whenever one exists, even when
     /// stopped before the first iteration completed.
@@ -244,6 +246,8 @@ impl Searcher {
             null_played: [false; MAX_PLY + 1],
             root_best: None,
             aborted: false,
+            root_depth: 0,
+            experiment: EXPERIMENT.load(Ordering::Relaxed),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut previous_score = 0;
@@ -283,7 +287,6 @@ impl Searcher {
         }
         outcome
     }
-    // ANCHOR_END: iterative_deepening
 }
 
 /// Blocks until `stop` is set or the deadline passes (`go infinite` may not answer before).
@@ -312,6 +315,9 @@ struct Worker<'a> {
     /// Set when a limit or `stop` ends the search mid-iteration: every node then returns at
     /// once and the iteration's results are discarded.
     aborted: bool,
+    /// The depth of the current iteration.
+    root_depth: i32,
+    experiment: u32,
 }
 
 impl Worker<'_> {
@@ -361,6 +367,7 @@ impl Worker<'_> {
     /// iteration's score, widening the side that fails until the score falls inside (CPW
     /// "Aspiration Windows"). Early iterations, and the switch off, use the full window.
     fn aspiration(&mut self, depth: i32, previous: i32) -> i32 {
+        self.root_depth = depth;
         if !self.switches.aspiration || depth < pruning::ASPIRATION_MIN_DEPTH {
             return self.negamax(-INFINITY, INFINITY, depth, 0, true, None);
         }

@@ -96,6 +96,9 @@ impl Worker<'_> {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
+        // Extensions stop at twice the iteration's depth, so that a long series of checks
+        // cannot run the search to the ply limit.
+        let can_extend = ply < 2 * self.root_depth as usize;
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -107,7 +110,8 @@ impl Worker<'_> {
             }
             let quiet = is_quiet(m);
             let mut extension = 0;
-            if Some(m) == tt_move
+            if can_extend
+                && Some(m) == tt_move
                 && let Some(entry) = entry
                 && !root
                 && excluded.is_none()
@@ -121,7 +125,7 @@ impl Worker<'_> {
 
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
-            if extension == 0 && gives_check && self.switches.checkext {
+            if can_extend && extension == 0 && gives_check && self.switches.checkext {
                 extension = 1;
                 self.stats.check_extensions += 1;
             }
@@ -354,7 +358,6 @@ impl Worker<'_> {
         score
     }
 
-    // ANCHOR: lmr
     /// How many plies to take off a late move (chapter 12): the table's reduction for this
     /// depth and move number, one less on the principal variation and for killers, and never
     /// so much that the move drops straight into quiescence.
@@ -370,7 +373,6 @@ impl Worker<'_> {
         }
         reduction
     }
-    // ANCHOR_END: lmr
 
     /// Book-keeping for a move that failed high: the counters, and for a quiet move the
     /// killers and the history (rewarding it and penalising the quiet moves tried before it).
@@ -403,7 +405,7 @@ impl Worker<'_> {
 /// The score a table entry lets a non-PV node return at once: the entry must be at least as
 /// deep as the node, and its bound must settle the window (an exact score always does; a
 /// lower bound at or above beta fails high; an upper bound at or below alpha fails low).
-fn tt_cutoff(entry: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+pub(super) fn tt_cutoff(entry: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
     if i32::from(entry.depth) < depth {
         return None;
     }

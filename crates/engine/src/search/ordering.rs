@@ -89,7 +89,6 @@ impl Heuristics {
         self.history[side.index()][m.from().index()][m.to().index()]
     }
 
-    // ANCHOR: history_update
     /// After a quiet move `best` cut off at `depth`: reward it, and penalise the quiet moves
     /// tried before it (`tried`), which failed to. The update has "gravity": it shrinks as the
     /// score nears ±[`HISTORY_MAX`], `h += bonus - h × |bonus| / HISTORY_MAX`, so a score can
@@ -102,7 +101,6 @@ impl Heuristics {
             self.nudge(side, m, -bonus);
         }
     }
-    // ANCHOR_END: history_update
 
     fn nudge(&mut self, side: Color, m: Move, bonus: i32) {
         let entry = &mut self.history[side.index()][m.from().index()][m.to().index()];

@@ -23,6 +23,15 @@ impl Worker<'_> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
         }
+        let use_tt = self.switches.tt && self.experiment & 2 != 0;
+        let key = self.pos.key();
+        if use_tt
+            && let Some(entry) = self.tt.probe(key)
+            && let Some(score) = super::negamax::tt_cutoff(entry, 0, alpha, beta, ply)
+        {
+            return score;
+        }
+        let original_alpha = alpha;
         let in_check = self.pos.in_check();
         let mut best = -INFINITY;
         if !in_check {
@@ -61,6 +70,16 @@ impl Worker<'_> {
                     }
                 }
             }
+        }
+        if use_tt {
+            let bound = if best >= beta {
+                crate::tt::Bound::Lower
+            } else if best > original_alpha {
+                crate::tt::Bound::Exact
+            } else {
+                crate::tt::Bound::Upper
+            };
+            self.tt.store(key, None, super::score_to_tt(best, ply), 0, bound, false);
         }
         best
     }
