@@ -64,12 +64,17 @@ pub fn figures() -> Figures {
         f.add(&format!("ch05.startpos.d{depth}.nodes"), nodes);
     }
     let mut kiwipete = position(fen("kiwipete"));
+    let mut kiwipete_counts = Vec::new();
     for depth in 1..=KIWIPETE_DEPTH {
-        f.add(
-            &format!("ch05.kiwipete.d{depth}.nodes"),
-            perft(&mut kiwipete, depth),
-        );
+        let nodes = perft(&mut kiwipete, depth);
+        kiwipete_counts.push(nodes);
+        f.add(&format!("ch05.kiwipete.d{depth}.nodes"), nodes);
     }
+    let d4 = (KIWIPETE_DEPTH - 1) as usize;
+    f.add(
+        "ch05.kiwipete_over_startpos.d4",
+        Figure::fixed(kiwipete_counts[d4] as f64 / startpos_counts[d4] as f64, 1),
+    );
 
     // Divide at depth 4 from the start: the biggest and the smallest subtree.
     let split = divide(&mut start, 4);

@@ -22,6 +22,19 @@ pub mod ch02;
 pub mod ch03;
 pub mod ch04;
 pub mod ch05;
+pub mod ch06;
+pub mod ch07;
+pub mod ch08;
+pub mod ch09;
+pub mod ch10;
+pub mod ch11;
+pub mod ch12;
+pub mod ch13;
+pub mod ch14;
+pub mod ch15;
+pub mod ch16;
+pub mod m5;
+pub mod six;
 
 /// Every chapter with a program, in book order. A new chapter adds one line here.
 pub const CHAPTERS: &[Chapter] = &[
@@ -30,6 +43,18 @@ pub const CHAPTERS: &[Chapter] = &[
     ch03::CHAPTER,
     ch04::CHAPTER,
     ch05::CHAPTER,
+    ch06::CHAPTER,
+    ch07::CHAPTER,
+    ch08::CHAPTER,
+    ch09::CHAPTER,
+    ch10::CHAPTER,
+    ch11::CHAPTER,
+    ch12::CHAPTER,
+    ch13::CHAPTER,
+    ch14::CHAPTER,
+    ch15::CHAPTER,
+    ch16::CHAPTER,
+    m5::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

@@ -22,17 +22,30 @@ fn check(text: &str) {
         return;
     };
     let fen = position.to_fen();
-    let again = Position::from_fen(&fen)
-        .unwrap_or_else(|error| panic!("{text:?} was accepted, but its to_fen {fen:?} is refused: {error}"));
+    let again = Position::from_fen(&fen).unwrap_or_else(|error| {
+        panic!("{text:?} was accepted, but its to_fen {fen:?} is refused: {error}")
+    });
     assert_eq!(again, position, "{fen:?} parses to another position");
     assert_eq!(again.to_fen(), fen, "to_fen is not stable for {text:?}");
-    assert_eq!(position.key(), position.key_from_scratch(), "key of {fen:?}");
+    assert_eq!(
+        position.key(),
+        position.key_from_scratch(),
+        "key of {fen:?}"
+    );
 
     let moves = position.legal_moves();
-    assert_eq!(moves.len(), position.count_legal_moves(), "move count of {fen:?}");
+    assert_eq!(
+        moves.len(),
+        position.count_legal_moves(),
+        "move count of {fen:?}"
+    );
     for &m in moves.iter() {
         position.make_move(m);
-        assert_eq!(position.key(), position.key_from_scratch(), "key after {m} in {fen:?}");
+        assert_eq!(
+            position.key(),
+            position.key_from_scratch(),
+            "key after {m} in {fen:?}"
+        );
         position.unmake_move();
         assert_eq!(position.to_fen(), fen, "make/unmake {m} in {fen:?}");
     }

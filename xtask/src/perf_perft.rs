@@ -174,7 +174,9 @@ impl Engine {
         self.send(&format!("{} {}", self.perft_command, case.depth))?;
         let lines = self.read_until("Nodes searched:")?;
         let wall = started.elapsed();
-        let cpu = cpu_before.zip(self.cpu_time()).map(|(before, after)| after - before);
+        let cpu = cpu_before
+            .zip(self.cpu_time())
+            .map(|(before, after)| after - before);
         let nodes = lines
             .last()
             .and_then(|line| line.strip_prefix("Nodes searched:"))
@@ -247,11 +249,18 @@ impl CaseResult {
     fn medians(&self) -> Medians {
         let nodes = self.case.nodes;
         let wall = |samples: &[Sample]| {
-            median(&samples.iter().map(|s| mnps(nodes, s.wall)).collect::<Vec<_>>())
+            median(
+                &samples
+                    .iter()
+                    .map(|s| mnps(nodes, s.wall))
+                    .collect::<Vec<_>>(),
+            )
         };
         let cpu = |samples: &[Sample]| {
-            let rates: Option<Vec<f64>> =
-                samples.iter().map(|s| s.cpu.map(|cpu| mnps(nodes, cpu))).collect();
+            let rates: Option<Vec<f64>> = samples
+                .iter()
+                .map(|s| s.cpu.map(|cpu| mnps(nodes, cpu)))
+                .collect();
             rates.map(|rates| median(&rates))
         };
         Medians {
@@ -353,7 +362,10 @@ fn print_table(results: &[CaseResult], ours: &str, theirs: &str, runs: u32) {
 fn stored_figures(results: &[CaseResult], stockfish_name: &str, runs: u32) -> String {
     let mut lines = vec![
         format!("ch05.perf.runs: {runs}"),
-        format!("ch05.perf.stockfish: \"{}\"", stockfish_name.replace('"', "'")),
+        format!(
+            "ch05.perf.stockfish: \"{}\"",
+            stockfish_name.replace('"', "'")
+        ),
     ];
     for result in results {
         let m = result.medians();
@@ -364,17 +376,31 @@ fn stored_figures(results: &[CaseResult], stockfish_name: &str, runs: u32) -> St
         lines.push(format!("{key}.ours_mnps: {ours:.1}"));
         lines.push(format!("{key}.stockfish_mnps: {theirs:.1}"));
         lines.push(format!("{key}.ratio: {:.2}", ours / theirs));
-        lines.push(format!("{key}.wall_ratio: {:.2}", m.ours_wall / m.theirs_wall));
+        lines.push(format!(
+            "{key}.wall_ratio: {:.2}",
+            m.ours_wall / m.theirs_wall
+        ));
     }
     lines.sort();
     lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
 /// Writes [`STORED`].
-fn store(root: &Path, results: &[CaseResult], stockfish_name: &str, runs: u32) -> Result<(), String> {
+fn store(
+    root: &Path,
+    results: &[CaseResult],
+    stockfish_name: &str,
+    runs: u32,
+) -> Result<(), String> {
     use xtask::figures::{commit, machine, today};
-    let cpu_timed = results.iter().all(|r| r.medians().ours_cpu.is_some() && r.medians().theirs_cpu.is_some());
-    let clock = if cpu_timed { "CPU time of the engine's process" } else { "wall clock" };
+    let cpu_timed = results
+        .iter()
+        .all(|r| r.medians().ours_cpu.is_some() && r.medians().theirs_cpu.is_some());
+    let clock = if cpu_timed {
+        "CPU time of the engine's process"
+    } else {
+        "wall clock"
+    };
     let program = format!(
         "cb2026 `perft N` (release) and {stockfish_name} `go perft N` (Debian), one UCI process each, \
          timed by the {clock} from the command to `Nodes searched:`, medians of {runs} alternating runs"
@@ -435,13 +461,17 @@ fn stockfish() -> Result<PathBuf, String> {
     if !install() {
         let _ = Command::new("apt-get").args(["update", "-q"]).status();
         if !install() {
-            return Err("apt-get install -y stockfish failed (are you root on Debian?)".to_string());
+            return Err(
+                "apt-get install -y stockfish failed (are you root on Debian?)".to_string(),
+            );
         }
     }
     if path.exists() {
         Ok(path)
     } else {
-        Err(format!("the stockfish package is installed but {STOCKFISH} is not there"))
+        Err(format!(
+            "the stockfish package is installed but {STOCKFISH} is not there"
+        ))
     }
 }
 

@@ -103,7 +103,11 @@ fn parse_count(part: &str) -> Result<(u32, u64), String> {
     let part = part.trim();
     let bad = || format!("expected 'D<depth> <nodes>', found {part:?}");
     let (depth, nodes) = part.split_once(char::is_whitespace).ok_or_else(bad)?;
-    let depth = depth.strip_prefix('D').ok_or_else(bad)?.parse().map_err(|_| bad())?;
+    let depth = depth
+        .strip_prefix('D')
+        .ok_or_else(bad)?
+        .parse()
+        .map_err(|_| bad())?;
     let nodes = nodes.trim().parse().map_err(|_| bad())?;
     Ok((depth, nodes))
 }
@@ -114,11 +118,14 @@ pub fn select(entries: &[SuiteEntry], max_nodes: Option<u64>) -> Vec<Job> {
         .iter()
         .enumerate()
         .flat_map(|(entry, suite_entry)| {
-            suite_entry.counts.iter().map(move |&(depth, expected)| Job {
-                entry,
-                depth,
-                expected,
-            })
+            suite_entry
+                .counts
+                .iter()
+                .map(move |&(depth, expected)| Job {
+                    entry,
+                    depth,
+                    expected,
+                })
         })
         .filter(|job| max_nodes.is_none_or(|max| job.expected <= max))
         .collect()
@@ -208,7 +215,10 @@ pub fn run(root: &Path, args: &PerftArgs) -> Result<(), String> {
     if report.failures.is_empty() {
         Ok(())
     } else {
-        Err(format!("{} perft count(s) differ from the suite", report.failures.len()))
+        Err(format!(
+            "{} perft count(s) differ from the suite",
+            report.failures.len()
+        ))
     }
 }
 
@@ -247,7 +257,10 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902
         let entries = parse_suite(SUITE_TEXT).unwrap();
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0].line, 2);
-        assert_eq!(entries[0].fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(
+            entries[0].fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
         assert_eq!(entries[0].counts, [(1, 20), (2, 400), (3, 8902)]);
         assert_eq!(entries[1].line, 4);
         assert_eq!(entries[1].counts, [(1, 15), (2, 66)]);
@@ -255,10 +268,26 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902
 
     #[test]
     fn bad_lines_are_reported_with_their_number() {
-        assert!(parse_suite("8/8 w - - ;D1 x\n").unwrap_err().starts_with("line 1:"));
-        assert!(parse_suite("\n;D1 20\n").unwrap_err().starts_with("line 2: no FEN"));
-        assert!(parse_suite("8/8 w - -\n").unwrap_err().contains("no counts"));
-        assert!(parse_suite("8/8 w - - ;X1 20\n").unwrap_err().contains("D<depth>"));
+        assert!(
+            parse_suite("8/8 w - - ;D1 x\n")
+                .unwrap_err()
+                .starts_with("line 1:")
+        );
+        assert!(
+            parse_suite("\n;D1 20\n")
+                .unwrap_err()
+                .starts_with("line 2: no FEN")
+        );
+        assert!(
+            parse_suite("8/8 w - -\n")
+                .unwrap_err()
+                .contains("no counts")
+        );
+        assert!(
+            parse_suite("8/8 w - - ;X1 20\n")
+                .unwrap_err()
+                .contains("D<depth>")
+        );
     }
 
     #[test]
@@ -272,9 +301,8 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902
 
     #[test]
     fn right_counts_pass_and_wrong_ones_are_listed() {
-        let text = format!(
-            "{SUITE_TEXT}4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D2 67\nnot a fen w - - ;D1 1\n"
-        );
+        let text =
+            format!("{SUITE_TEXT}4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D2 67\nnot a fen w - - ;D1 1\n");
         let entries = parse_suite(&text).unwrap();
         let jobs = select(&entries, None);
         let report = run_jobs(&entries, &jobs, &ProgressBar::hidden());

@@ -71,7 +71,11 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, String> {
             best: Vec::new(),
             avoid: Vec::new(),
         };
-        for operation in operations.split(';').map(str::trim).filter(|o| !o.is_empty()) {
+        for operation in operations
+            .split(';')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+        {
             let (opcode, operands) = operation.split_once(' ').unwrap_or((operation, ""));
             let words = operands.split_whitespace().map(str::to_string);
             match opcode {
@@ -98,13 +102,23 @@ pub fn san_to_move(position: &Position, san: &str) -> Result<Move, String> {
     let text = san.trim_end_matches(['+', '#', '!', '?']);
     let legal = position.legal_moves();
     let matches: Vec<Move> = match text {
-        "O-O" | "0-0" => legal.iter().copied().filter(|m| m.kind() == MoveKind::KingCastle).collect(),
-        "O-O-O" | "0-0-0" => {
-            legal.iter().copied().filter(|m| m.kind() == MoveKind::QueenCastle).collect()
-        }
+        "O-O" | "0-0" => legal
+            .iter()
+            .copied()
+            .filter(|m| m.kind() == MoveKind::KingCastle)
+            .collect(),
+        "O-O-O" | "0-0-0" => legal
+            .iter()
+            .copied()
+            .filter(|m| m.kind() == MoveKind::QueenCastle)
+            .collect(),
         _ => {
             let pattern = SanPattern::parse(text).ok_or_else(|| format!("'{san}' is not SAN"))?;
-            legal.iter().copied().filter(|&m| pattern.matches(position, m)).collect()
+            legal
+                .iter()
+                .copied()
+                .filter(|&m| pattern.matches(position, m))
+                .collect()
         }
     };
     match matches[..] {
@@ -135,7 +149,13 @@ impl SanPattern {
             },
         };
         let promotion = match promotion {
-            Some(piece) => Some(piece.to_ascii_lowercase().chars().next().filter(|c| "qrbn".contains(*c))?),
+            Some(piece) => Some(
+                piece
+                    .to_ascii_lowercase()
+                    .chars()
+                    .next()
+                    .filter(|c| "qrbn".contains(*c))?,
+            ),
             None => None,
         };
         let (piece, rest) = match body.chars().next()? {
@@ -152,7 +172,13 @@ impl SanPattern {
         }
         let (hints, to) = rest.split_at(rest.len() - 2);
         let to = Square::parse(to)?;
-        let mut pattern = SanPattern { piece, to, from_file: None, from_rank: None, promotion };
+        let mut pattern = SanPattern {
+            piece,
+            to,
+            from_file: None,
+            from_rank: None,
+            promotion,
+        };
         for c in hints.chars() {
             match c {
                 'a'..='h' => pattern.from_file = Some(c as u8 - b'a'),
@@ -249,25 +275,42 @@ fn suite_file(suite: &str, root: &Path) -> (String, PathBuf) {
         "bk" => ("bk".into(), root.join("data/suites/bratko-kopec.epd")),
         path => {
             let path = PathBuf::from(path);
-            let stem = path.file_stem().map_or("suite".into(), |s| s.to_string_lossy().into_owned());
+            let stem = path
+                .file_stem()
+                .map_or("suite".into(), |s| s.to_string_lossy().into_owned());
             (stem, path)
         }
     }
 }
 
 /// Writes the result as a stored measurement.
-fn store(root: &Path, name: &str, args: &SuiteArgs, solved: usize, positions: usize) -> Result<(), String> {
+fn store(
+    root: &Path,
+    name: &str,
+    args: &SuiteArgs,
+    solved: usize,
+    positions: usize,
+) -> Result<(), String> {
     let key = format!("suite.{name}.movetime{}", args.movetime);
     let body = format!("{key}.solved: {solved}\n{key}.positions: {positions}\n");
     let text = crate_figures::measured_file(
-        &format!("cargo xtask suite {} --movetime {} --store", args.suite, args.movetime),
-        &format!("target/release/cb2026 over UCI, Hash {} MB, go movetime {}", args.hash, args.movetime),
+        &format!(
+            "cargo xtask suite {} --movetime {} --store",
+            args.suite, args.movetime
+        ),
+        &format!(
+            "target/release/cb2026 over UCI, Hash {} MB, go movetime {}",
+            args.hash, args.movetime
+        ),
         &crate_figures::machine(),
         &crate_figures::today(),
         &crate_figures::commit(root),
         &body,
     );
-    let file = root.join(format!("snapshots/measured/suite-{name}-{}ms.yaml", args.movetime));
+    let file = root.join(format!(
+        "snapshots/measured/suite-{name}-{}ms.yaml",
+        args.movetime
+    ));
     std::fs::create_dir_all(root.join("snapshots/measured")).map_err(|e| e.to_string())?;
     std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     println!("wrote {}", file.display());
@@ -287,7 +330,8 @@ fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
     if !status.success() {
         return Err("cargo build --release -p cb2026 failed".into());
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     Ok(target.join("release").join("cb2026"))
 }
 
@@ -318,7 +362,11 @@ impl Engine {
                 }
             }
         });
-        Ok(Engine { child, stdin, lines })
+        Ok(Engine {
+            child,
+            stdin,
+            lines,
+        })
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -358,7 +406,8 @@ impl Engine {
 
     /// Searches one position from an empty table and judges the move.
     fn attempt(&mut self, entry: EpdEntry, movetime: u64) -> Result<Attempt, String> {
-        let position = Position::from_fen(&entry.fen).map_err(|e| format!("{}: bad FEN: {e}", entry.id))?;
+        let position =
+            Position::from_fen(&entry.fen).map_err(|e| format!("{}: bad FEN: {e}", entry.id))?;
         let to_uci = |moves: &[String]| -> Result<Vec<String>, String> {
             moves
                 .iter()
@@ -378,15 +427,35 @@ impl Engine {
             .and_then(|l| l.split_whitespace().nth(1))
             .unwrap_or("0000")
             .to_string();
-        let search = lines.iter().rev().find(|l| l.starts_with("info depth")).map_or(String::new(), |l| {
-            let words: Vec<&str> = l.split_whitespace().collect();
-            let field = |name: &str, n: usize| {
-                words.iter().position(|w| *w == name).map(|i| words[i + 1..].iter().take(n).copied().collect::<Vec<_>>().join(" "))
-            };
-            format!("d{} {}", field("depth", 1).unwrap_or_default(), field("score", 2).unwrap_or_default())
-        });
+        let search = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .map_or(String::new(), |l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let field = |name: &str, n: usize| {
+                    words.iter().position(|w| *w == name).map(|i| {
+                        words[i + 1..]
+                            .iter()
+                            .take(n)
+                            .copied()
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                };
+                format!(
+                    "d{} {}",
+                    field("depth", 1).unwrap_or_default(),
+                    field("score", 2).unwrap_or_default()
+                )
+            });
         let solved = (best.is_empty() || best.contains(&played)) && !avoid.contains(&played);
-        Ok(Attempt { entry, played, solved, search })
+        Ok(Attempt {
+            entry,
+            played,
+            solved,
+            search,
+        })
     }
 
     fn quit(mut self) {
@@ -429,7 +498,10 @@ mod tests {
         let promote = "1n5k/P7/8/8/8/8/8/7K w - - 0 1";
         assert_eq!(uci(promote, "a8=Q").as_deref(), Ok("a7a8q"));
         assert_eq!(uci(promote, "axb8N+").as_deref(), Ok("a7b8n"));
-        assert!(uci(promote, "a8").is_err(), "a promotion must say its piece");
+        assert!(
+            uci(promote, "a8").is_err(),
+            "a promotion must say its piece"
+        );
     }
 
     #[test]
@@ -437,7 +509,8 @@ mod tests {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
         for (name, count) in [("wac", 300), ("bk", 24)] {
             let (_, file) = suite_file(name, &root);
-            let entries = parse_epd(&std::fs::read_to_string(file).expect("the suite")).expect("valid EPD");
+            let entries =
+                parse_epd(&std::fs::read_to_string(file).expect("the suite")).expect("valid EPD");
             assert_eq!(entries.len(), count);
             for entry in &entries {
                 let position = Position::from_fen(&entry.fen).expect("a valid FEN");

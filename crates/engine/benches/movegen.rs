@@ -75,7 +75,11 @@ fn bench_make_unmake(c: &mut Criterion) {
                 }
             })
         });
-        assert_eq!(position, self::position(name), "make/unmake restores {name}");
+        assert_eq!(
+            position,
+            self::position(name),
+            "make/unmake restores {name}"
+        );
     }
     group.finish();
 }
@@ -85,7 +89,11 @@ fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     for (name, depth, nodes) in PERFT_RUNS {
         let mut position = position(name);
-        assert_eq!(perft(&mut position, depth), nodes, "perft {name} depth {depth}");
+        assert_eq!(
+            perft(&mut position, depth),
+            nodes,
+            "perft {name} depth {depth}"
+        );
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(BenchmarkId::new(name, format!("d{depth}")), |b| {
             b.iter(|| perft(&mut position, black_box(depth)))

@@ -145,7 +145,13 @@ mod tests {
     fn sudden_death_divides_the_clock_by_thirty_moves() {
         // usable 60 050 - 50 = 60 000; target 60 000 / 30 = 2 000 ms.
         let budget = clock_budget(&sudden_death(60_050, 0), ms(50));
-        assert_eq!(budget, Budget { soft: ms(1_000), hard: ms(6_000) });
+        assert_eq!(
+            budget,
+            Budget {
+                soft: ms(1_000),
+                hard: ms(6_000)
+            }
+        );
     }
 
     #[test]
@@ -161,13 +167,25 @@ mod tests {
         // The increment arrives after the move: with 100 ms left, 50 ms of it usable, a move
         // may take 25 ms however large the increment.
         let budget = clock_budget(&sudden_death(100, 5_000), ms(50));
-        assert_eq!(budget, Budget { soft: ms(25), hard: ms(25) });
+        assert_eq!(
+            budget,
+            Budget {
+                soft: ms(25),
+                hard: ms(25)
+            }
+        );
     }
 
     #[test]
     fn no_usable_time_means_no_thinking() {
         let budget = clock_budget(&sudden_death(30, 10), ms(50));
-        assert_eq!(budget, Budget { soft: Duration::ZERO, hard: Duration::ZERO });
+        assert_eq!(
+            budget,
+            Budget {
+                soft: Duration::ZERO,
+                hard: Duration::ZERO
+            }
+        );
     }
 
     #[test]
@@ -178,9 +196,21 @@ mod tests {
             moves_to_go: Some(20),
         };
         // usable 40 000, target 2 000: soft 1 000, hard 6 000.
-        assert_eq!(clock_budget(&clock, ms(50)), Budget { soft: ms(1_000), hard: ms(6_000) });
-        let absurd = Clock { moves_to_go: Some(1_000), ..clock };
-        let fifty = Clock { moves_to_go: Some(50), ..clock };
+        assert_eq!(
+            clock_budget(&clock, ms(50)),
+            Budget {
+                soft: ms(1_000),
+                hard: ms(6_000)
+            }
+        );
+        let absurd = Clock {
+            moves_to_go: Some(1_000),
+            ..clock
+        };
+        let fifty = Clock {
+            moves_to_go: Some(50),
+            ..clock
+        };
         assert_eq!(clock_budget(&absurd, ms(50)), clock_budget(&fifty, ms(50)));
     }
 
@@ -192,8 +222,17 @@ mod tests {
             moves_to_go: Some(1),
         };
         // target 10 000: hard would be 30 000, capped at 8 000; soft 5 000.
-        assert_eq!(clock_budget(&clock, ms(50)), Budget { soft: ms(5_000), hard: ms(8_000) });
-        let two = Clock { moves_to_go: Some(2), ..clock };
+        assert_eq!(
+            clock_budget(&clock, ms(50)),
+            Budget {
+                soft: ms(5_000),
+                hard: ms(8_000)
+            }
+        );
+        let two = Clock {
+            moves_to_go: Some(2),
+            ..clock
+        };
         assert_eq!(clock_budget(&two, ms(50)).hard, ms(5_000));
     }
 
@@ -220,15 +259,39 @@ mod tests {
 
     #[test]
     fn movetime_keeps_back_the_overhead_but_at_most_half() {
-        assert_eq!(movetime_budget(ms(1_000), ms(50)), Budget { soft: ms(950), hard: ms(950) });
-        assert_eq!(movetime_budget(ms(60), ms(50)), Budget { soft: ms(30), hard: ms(30) });
+        assert_eq!(
+            movetime_budget(ms(1_000), ms(50)),
+            Budget {
+                soft: ms(950),
+                hard: ms(950)
+            }
+        );
+        assert_eq!(
+            movetime_budget(ms(60), ms(50)),
+            Budget {
+                soft: ms(30),
+                hard: ms(30)
+            }
+        );
         assert_eq!(movetime_budget(ms(0), ms(50)).hard, Duration::ZERO);
     }
 
     #[test]
     fn the_tighter_budget_wins() {
-        let clock = Budget { soft: ms(100), hard: ms(900) };
-        let movetime = Budget { soft: ms(300), hard: ms(300) };
-        assert_eq!(clock.min(movetime), Budget { soft: ms(100), hard: ms(300) });
+        let clock = Budget {
+            soft: ms(100),
+            hard: ms(900),
+        };
+        let movetime = Budget {
+            soft: ms(300),
+            hard: ms(300),
+        };
+        assert_eq!(
+            clock.min(movetime),
+            Budget {
+                soft: ms(100),
+                hard: ms(300)
+            }
+        );
     }
 }

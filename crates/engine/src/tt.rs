@@ -546,18 +546,24 @@ impl TranspositionTable {
     /// Two threads storing at once may both pick the same empty slot, or put one position in
     /// two slots of a bucket; a probe then finds the first, and the other is replaced in time.
     /// Locking would cost every store to prevent a rare, harmless waste.
+    #[inline]
     fn slot_to_store(&self, key: u64, generation: u8) -> &Slot {
+        // One pass over the bucket: the loads that brought in its line are the costly part.
         let slots = self.slots_for(key);
-        let same_position = slots.iter().find(|slot| slot.entry_for(key).is_some());
-        same_position.unwrap_or_else(|| {
-            // An empty slot ranks below every entry; of equals, `min_by_key` returns the first.
-            let keeping_value =
-                |slot: &&Slot| slot.entry().map_or(i32::MIN, |e| worth(e, generation));
-            slots
-                .iter()
-                .min_by_key(keeping_value)
-                .expect("a key always has at least one slot")
-        })
+        let mut chosen = &slots[0];
+        let mut least = i32::MAX;
+        for slot in slots {
+            let value = match slot.entry() {
+                Some(entry) if entry.key == key => return slot,
+                Some(entry) => worth(entry, generation),
+                None => i32::MIN, // an empty slot ranks below every entry
+            };
+            // Strictly less: of equals, the first stays chosen, so the first empty slot wins.
+            if value < least {
+                (chosen, least) = (slot, value);
+            }
+        }
+        chosen
     }
     // ANCHOR_END: slot_to_store
 }

@@ -90,7 +90,9 @@ impl Output {
     /// The writer, for a command that writes many lines at once. A thread that panicked while
     /// holding it cannot have left half a line in a `Write`, so a poisoned lock is used anyway.
     fn lock(&self) -> MutexGuard<'_, Box<dyn Write + Send>> {
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Writes one line and flushes it: a GUI waits for whole lines.
@@ -333,7 +335,10 @@ impl Go {
 fn parse_millis(name: &str, text: &str) -> Result<Duration, String> {
     match text.parse::<i64>() {
         Ok(ms) => Ok(Duration::from_millis(ms.max(0) as u64)),
-        Err(_) => Err(format!("go: {name} '{}' is not a whole number of milliseconds", shorten(text))),
+        Err(_) => Err(format!(
+            "go: {name} '{}' is not a whole number of milliseconds",
+            shorten(text)
+        )),
     }
 }
 
@@ -344,7 +349,10 @@ where
 {
     match text.parse::<T>() {
         Ok(n) if n >= T::from(1) && n <= max => Ok(n),
-        _ => Err(format!("go: {name} '{}' is not a whole number from 1 to {max}", shorten(text))),
+        _ => Err(format!(
+            "go: {name} '{}' is not a whole number from 1 to {max}",
+            shorten(text)
+        )),
     }
 }
 
@@ -400,11 +408,12 @@ impl Session {
         &self.position
     }
 
-    /// Whether a search is running (it has not yet answered `bestmove`).
+    /// Whether a search is running: it has not answered `bestmove`, and its thread has not
+    /// ended (it would only end without answering by panicking, a bug the session survives).
     pub fn searching(&self) -> bool {
         self.search
             .as_ref()
-            .is_some_and(|s| !s.control.answered.load(Ordering::Acquire))
+            .is_some_and(|s| !s.control.answered.load(Ordering::Acquire) && !s.thread.is_finished())
     }
 
     /// Handles one line of input. Errors in the input are answered on the output; only a
@@ -462,7 +471,12 @@ impl Session {
         ];
         lines.extend(OPTIONS.iter().map(|&(name, kind)| option_line(name, kind)));
         lines.extend(SWITCHES.iter().map(|info| {
-            option_line(info.name, OptionKind::Check { default: info.default })
+            option_line(
+                info.name,
+                OptionKind::Check {
+                    default: info.default,
+                },
+            )
         }));
         lines.push("uciok".to_string());
         self.out.line(&lines.join("\n"))?;
@@ -770,7 +784,8 @@ impl Session {
         let [name, value] = args else {
             return input_error("set: expected 'set NAME on|off' (see 'switches')");
         };
-        let on = Switches::parse_value(value).map_err(|e| CommandError::Input(format!("set: {e}")))?;
+        let on =
+            Switches::parse_value(value).map_err(|e| CommandError::Input(format!("set: {e}")))?;
         self.settings
             .switches
             .set(name, on)
@@ -779,7 +794,8 @@ impl Session {
 
     /// `switches`: every switch with its value, default, chapter and help.
     fn list_switches(&mut self) -> Result<(), CommandError> {
-        self.out.line(self.settings.switches.describe().trim_end())?;
+        self.out
+            .line(self.settings.switches.describe().trim_end())?;
         Ok(())
     }
 }
@@ -832,7 +848,11 @@ fn search_thread(
     let mut writer = out.lock();
     control.answered.store(true, Ordering::Release);
     if !control.silent.load(Ordering::Acquire) {
-        let _ = writeln!(writer, "{}", bestmove_line(outcome.best_move, outcome.ponder));
+        let _ = writeln!(
+            writer,
+            "{}",
+            bestmove_line(outcome.best_move, outcome.ponder)
+        );
         let _ = writer.flush();
     }
     drop(writer);
@@ -881,7 +901,9 @@ fn check_value(name: &str, value: Option<&str>) -> Result<bool, CommandError> {
 /// A `Spin` option's value: a whole number from `min` to `max`.
 fn spin_value(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, CommandError> {
     let Some(text) = value.filter(|v| !v.is_empty()) else {
-        return input_error(format!("setoption: {name} needs a value from {min} to {max}"));
+        return input_error(format!(
+            "setoption: {name} needs a value from {min} to {max}"
+        ));
     };
     match text.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
@@ -897,7 +919,10 @@ pub fn parse_depth(args: &[&str]) -> Result<u32, String> {
     match args {
         [text] => match text.parse::<u32>() {
             Ok(depth) if depth <= 64 => Ok(depth),
-            _ => Err(format!("perft: depth '{}' is not a number from 0 to 64", shorten(text))),
+            _ => Err(format!(
+                "perft: depth '{}' is not a number from 0 to 64",
+                shorten(text)
+            )),
         },
         [] => Err("perft: missing depth (perft N)".to_string()),
         _ => Err("perft: expected one depth (perft N)".to_string()),
@@ -986,7 +1011,11 @@ mod tests {
         let (mut session, buffer) = session();
         answer(&mut session, &buffer, "position startpos moves e2e4");
         let before = session.position().to_fen();
-        let text = answer(&mut session, &buffer, "position startpos moves e2e4 e7e5 e1e3");
+        let text = answer(
+            &mut session,
+            &buffer,
+            "position startpos moves e2e4 e7e5 e1e3",
+        );
         assert!(text.starts_with("info string error: position: e1e3 is not a legal move"));
         assert_eq!(session.position().to_fen(), before);
     }
@@ -995,7 +1024,10 @@ mod tests {
     fn bad_input_is_answered_not_obeyed() {
         let (mut session, buffer) = session();
         let mut said = |line: &str| answer(&mut session, &buffer, line);
-        assert_eq!(said("go fish"), "info string error: go: unknown parameter 'fish'\n");
+        assert_eq!(
+            said("go fish"),
+            "info string error: go: unknown parameter 'fish'\n"
+        );
         assert_eq!(said("fly"), "info string error: unknown command 'fly'\n");
         assert!(said("position fen 8/8/8 w - -").contains("bad FEN: piece placement"));
         assert!(said("perft x").contains("perft: depth 'x'"));
@@ -1019,13 +1051,29 @@ mod tests {
     #[test]
     fn option_names_are_case_insensitive_and_may_have_spaces() {
         let (mut session, buffer) = session();
-        assert_eq!(answer(&mut session, &buffer, "setoption name move overhead value 120"), "");
+        assert_eq!(
+            answer(
+                &mut session,
+                &buffer,
+                "setoption name move overhead value 120"
+            ),
+            ""
+        );
         assert_eq!(session.settings.move_overhead, Duration::from_millis(120));
-        assert_eq!(answer(&mut session, &buffer, "setoption name HASH value 2"), "");
+        assert_eq!(
+            answer(&mut session, &buffer, "setoption name HASH value 2"),
+            ""
+        );
         assert_eq!(session.settings.hash_mb, 2);
-        assert_eq!(answer(&mut session, &buffer, "setoption name NullMove value false"), "");
+        assert_eq!(
+            answer(&mut session, &buffer, "setoption name NullMove value false"),
+            ""
+        );
         assert!(!session.settings.switches.nullmove);
-        assert_eq!(answer(&mut session, &buffer, "setoption name Clear Hash"), "");
+        assert_eq!(
+            answer(&mut session, &buffer, "setoption name Clear Hash"),
+            ""
+        );
     }
 
     #[test]
@@ -1043,18 +1091,33 @@ mod tests {
     #[test]
     fn no_legal_move_answers_0000_with_the_reason() {
         let (mut session, buffer) = session();
-        answer(&mut session, &buffer, "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+        answer(
+            &mut session,
+            &buffer,
+            "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+        );
         let text = answer(&mut session, &buffer, "go depth 3");
         assert_eq!(text, "info depth 0 score mate 0\nbestmove 0000\n");
-        answer(&mut session, &buffer, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-        assert_eq!(answer(&mut session, &buffer, "go movetime 10"), "info depth 0 score cp 0\nbestmove 0000\n");
+        answer(
+            &mut session,
+            &buffer,
+            "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        );
+        assert_eq!(
+            answer(&mut session, &buffer, "go movetime 10"),
+            "info depth 0 score cp 0\nbestmove 0000\n"
+        );
     }
 
     #[test]
     fn mate_stops_the_search_once_the_mate_is_found() {
         let (mut session, buffer) = session();
         // A back-rank mate in one: Re8#.
-        answer(&mut session, &buffer, "position fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
+        answer(
+            &mut session,
+            &buffer,
+            "position fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1",
+        );
         let text = answer(&mut session, &buffer, "go mate 1");
         assert!(text.contains("score mate 1"), "{text}");
         assert!(text.ends_with("bestmove e1e8\n"), "{text}");
@@ -1070,8 +1133,14 @@ mod tests {
         session.handle("stop").expect("memory");
         session.finish();
         let text = buffer.text();
-        assert!(text.contains("info string error: ucinewgame: not while searching"), "{text}");
-        assert!(text.contains("info string error: go: not while searching"), "{text}");
+        assert!(
+            text.contains("info string error: ucinewgame: not while searching"),
+            "{text}"
+        );
+        assert!(
+            text.contains("info string error: go: not while searching"),
+            "{text}"
+        );
         assert_eq!(text.matches("bestmove").count(), 1, "{text}");
         assert_eq!(answer(&mut session, &buffer, "ucinewgame"), "");
     }
@@ -1079,18 +1148,32 @@ mod tests {
     #[test]
     fn ponderhit_turns_the_ponder_search_into_the_real_one() {
         let (mut session, buffer) = session();
-        session.handle("go ponder wtime 100 btime 100").expect("memory");
+        session
+            .handle("go ponder wtime 100 btime 100")
+            .expect("memory");
         thread::sleep(Duration::from_millis(20));
-        assert!(!buffer.text().contains("bestmove"), "pondering must not answer");
+        assert!(
+            !buffer.text().contains("bestmove"),
+            "pondering must not answer"
+        );
         session.handle("ponderhit").expect("memory");
         session.finish();
-        assert_eq!(buffer.text().matches("bestmove").count(), 1, "{}", buffer.text());
+        assert_eq!(
+            buffer.text().matches("bestmove").count(),
+            1,
+            "{}",
+            buffer.text()
+        );
     }
 
     #[test]
     fn position_fen_with_moves_then_perft() {
         let (mut session, buffer) = session();
-        answer(&mut session, &buffer, "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1");
+        answer(
+            &mut session,
+            &buffer,
+            "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1",
+        );
         let text = answer(&mut session, &buffer, "perft 1");
         assert!(text.ends_with("\nNodes searched: 3\n\n"), "{text}");
         assert!(answer(&mut session, &buffer, "d").contains("Fen: 4k3/8/8/8/8/8/8/5RK1 b - - 1 1"));
@@ -1105,13 +1188,25 @@ mod tests {
         let go = Go::parse(&args, &pos).expect("valid");
         assert_eq!(go.wtime, Some(Duration::from_millis(1000)));
         assert_eq!(go.btime, Some(Duration::ZERO));
-        assert_eq!((go.winc, go.binc), (Some(Duration::from_millis(10)), Some(Duration::from_millis(20))));
-        assert_eq!((go.movestogo, go.depth, go.nodes, go.mate), (Some(7), Some(9), Some(500), Some(3)));
+        assert_eq!(
+            (go.winc, go.binc),
+            (
+                Some(Duration::from_millis(10)),
+                Some(Duration::from_millis(20))
+            )
+        );
+        assert_eq!(
+            (go.movestogo, go.depth, go.nodes, go.mate),
+            (Some(7), Some(9), Some(500), Some(3))
+        );
         assert_eq!(go.movetime, Some(Duration::from_millis(250)));
         assert!(go.infinite && go.ponder);
         assert_eq!(go.searchmoves.len(), 2);
         let clock = go.clock(Color::Black).expect("valid").expect("a clock");
-        assert_eq!((clock.remaining, clock.increment, clock.moves_to_go), (Duration::ZERO, Duration::from_millis(20), Some(7)));
+        assert_eq!(
+            (clock.remaining, clock.increment, clock.moves_to_go),
+            (Duration::ZERO, Duration::from_millis(20), Some(7))
+        );
     }
 
     #[test]
@@ -1127,6 +1222,9 @@ mod tests {
         };
         let line = info_line(&info);
         assert!(line.starts_with("info depth 3 seldepth 7 score mate -2 nodes 5000 nps 250000 hashfull 12 time 20 pv "), "{line}");
-        assert_eq!(line.split(" pv ").nth(1).map(|pv| pv.split(' ').count()), Some(2));
+        assert_eq!(
+            line.split(" pv ").nth(1).map(|pv| pv.split(' ').count()),
+            Some(2)
+        );
     }
 }

@@ -188,7 +188,11 @@ fn a_search_still_running_when_input_ends_is_finished_or_stopped() {
     assert!(text.contains("info depth 4 "), "{text}");
     // An infinite search would never end: it is stopped, and still answers.
     let (_, text) = session(b"go infinite\n");
-    assert_eq!(text.lines().filter(|l| l.starts_with("bestmove ")).count(), 1, "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{text}"
+    );
     // quit ends the session before the lines after it.
     let (_, text) = session(b"quit\nisready\n");
     assert_eq!(text, "");

@@ -48,7 +48,14 @@ fn python_chess_plays_legal_games_and_parses_every_info_line() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     println!("{stdout}");
-    assert!(output.status.success(), "the python-chess client failed:\n{stdout}\n{stderr}");
+    assert!(
+        output.status.success(),
+        "the python-chess client failed:\n{stdout}\n{stderr}"
+    );
     assert!(stdout.contains("all checks passed"), "{stdout}");
-    assert_eq!(stdout.matches(" plies, ").count(), 3, "three games: {stdout}");
+    assert_eq!(
+        stdout.matches(" plies, ").count(),
+        3,
+        "three games: {stdout}"
+    );
 }

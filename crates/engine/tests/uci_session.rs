@@ -41,7 +41,11 @@ impl Engine {
                 }
             }
         });
-        Engine { child, stdin, lines }
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
     }
 
     fn send(&mut self, line: &str) {
@@ -137,8 +141,13 @@ fn parse_info(line: &str) -> Info {
     let words: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(words[0], "info", "{line}");
     let value = |name: &str| -> u64 {
-        let i = words.iter().position(|w| *w == name).unwrap_or_else(|| panic!("no {name}: {line}"));
-        words[i + 1].parse().unwrap_or_else(|_| panic!("bad {name}: {line}"))
+        let i = words
+            .iter()
+            .position(|w| *w == name)
+            .unwrap_or_else(|| panic!("no {name}: {line}"));
+        words[i + 1]
+            .parse()
+            .unwrap_or_else(|_| panic!("bad {name}: {line}"))
     };
     let score_at = words.iter().position(|w| *w == "score").expect("a score");
     let kind = words[score_at + 1];
@@ -198,10 +207,16 @@ fn handshake_lists_every_option_and_switch() {
         "option name Move Overhead type spin default 50 min 0 max 5000",
         "option name Ponder type check default false",
     ] {
-        assert!(lines.iter().any(|l| l == expected), "{expected} missing from {lines:#?}");
+        assert!(
+            lines.iter().any(|l| l == expected),
+            "{expected} missing from {lines:#?}"
+        );
     }
     for info in &SWITCHES {
-        let expected = format!("option name {} type check default {}", info.name, info.default);
+        let expected = format!(
+            "option name {} type check default {}",
+            info.name, info.default
+        );
         assert!(lines.contains(&expected), "{expected} missing");
     }
     assert_eq!(lines.len(), 2 + 5 + SWITCHES.len() + 1);
@@ -222,17 +237,29 @@ fn go_depth_reports_every_iteration_then_one_legal_move() {
     }
     let (infos, best) = engine.search("go depth 5");
     let infos: Vec<Info> = infos.iter().map(|l| parse_info(l)).collect();
-    assert_eq!(infos.iter().map(|i| i.depth).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
+    assert_eq!(
+        infos.iter().map(|i| i.depth).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5]
+    );
     for pair in infos.windows(2) {
-        assert!(pair[1].nodes > pair[0].nodes && pair[1].time >= pair[0].time, "{pair:?}");
+        assert!(
+            pair[1].nodes > pair[0].nodes && pair[1].time >= pair[0].time,
+            "{pair:?}"
+        );
     }
     for info in &infos {
-        assert!(info.seldepth >= info.depth && !info.pv.is_empty(), "{info:?}");
+        assert!(
+            info.seldepth >= info.depth && !info.pv.is_empty(),
+            "{info:?}"
+        );
         assert_eq!(info.score.0, "cp", "{info:?}");
         assert_legal_line(&position, &info.pv);
     }
     let (best, _) = best_move(&position, &best);
-    assert_eq!(best, infos[4].pv[0], "the move played is the last iteration's");
+    assert_eq!(
+        best, infos[4].pv[0],
+        "the move played is the last iteration's"
+    );
     engine.quit();
 }
 
@@ -246,7 +273,10 @@ fn go_infinite_answers_isready_and_stops_on_stop() {
     // bestmove can, since an infinite search answers only after stop.
     let mut before = engine.read_until(|l| l == "readyok");
     before.pop();
-    assert!(before.iter().all(|l| l.starts_with("info depth")), "{before:?}");
+    assert!(
+        before.iter().all(|l| l.starts_with("info depth")),
+        "{before:?}"
+    );
     engine.send("stop");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
     let mut position = Position::startpos();
@@ -282,7 +312,10 @@ fn ponder_then_ponderhit_or_stop_answers_once() {
     }
     engine.send("go ponder wtime 2000 btime 2000");
     let before = engine.ask("");
-    assert!(before.iter().all(|l| l.starts_with("info")), "no bestmove while pondering: {before:?}");
+    assert!(
+        before.iter().all(|l| l.starts_with("info")),
+        "no bestmove while pondering: {before:?}"
+    );
     engine.send("ponderhit");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
     best_move(&position, lines.last().expect("a line"));
@@ -292,7 +325,10 @@ fn ponder_then_ponderhit_or_stop_answers_once() {
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
     best_move(&position, lines.last().expect("a line"));
     let after = engine.ask("ponderhit");
-    assert!(after.iter().all(|l| !l.starts_with("bestmove")), "{after:?}");
+    assert!(
+        after.iter().all(|l| !l.starts_with("bestmove")),
+        "{after:?}"
+    );
     engine.quit();
 }
 
@@ -301,17 +337,29 @@ fn mate_and_stalemate_answer_0000() {
     let mut engine = Engine::start();
     engine.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
     let (infos, best) = engine.search("go depth 5");
-    assert_eq!((infos, best.as_str()), (vec!["info depth 0 score mate 0".to_string()], "bestmove 0000"));
+    assert_eq!(
+        (infos, best.as_str()),
+        (
+            vec!["info depth 0 score mate 0".to_string()],
+            "bestmove 0000"
+        )
+    );
     engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     let (infos, best) = engine.search("go wtime 1000 btime 1000");
-    assert_eq!((infos, best.as_str()), (vec!["info depth 0 score cp 0".to_string()], "bestmove 0000"));
+    assert_eq!(
+        (infos, best.as_str()),
+        (vec!["info depth 0 score cp 0".to_string()], "bestmove 0000")
+    );
     // Mate in one for White, and mated in one for Black: scores count moves, negative when
     // the side to move is being mated.
     engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3RR1K1 w - - 0 1");
     let (infos, best) = engine.search("go depth 6");
     let last = parse_info(infos.last().expect("an info line"));
     assert_eq!(last.score, ("mate".to_string(), 1), "{infos:?}");
-    assert!(best.starts_with("bestmove d1d8") || best.starts_with("bestmove e1e8"), "{best}");
+    assert!(
+        best.starts_with("bestmove d1d8") || best.starts_with("bestmove e1e8"),
+        "{best}"
+    );
     engine.send("position fen 7k/8/5QK1/8/8/8/8/8 b - - 0 1");
     let (infos, best) = engine.search("go depth 6");
     let last = parse_info(infos.last().expect("an info line"));
@@ -329,21 +377,57 @@ fn bad_input_is_answered_and_changes_nothing() {
     let cases: [(&str, &str); 22] = [
         ("fly me to the moon", "unknown command 'fly'"),
         ("position fen 8/8/8 w - - 0 1", "position: bad FEN: "),
-        ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "position: bad FEN: "),
-        ("position startpos moves e2e4 e7e5 e1e3", "position: e1e3 is not a legal move"),
-        ("position startpos moves e2e4 zz", "position: 'zz' is not a move"),
-        ("position sideways", "position: expected 'startpos' or 'fen <FEN>'"),
-        ("setoption name Hash value abc", "setoption: Hash value 'abc' is not a whole number"),
-        ("setoption name Hash value 0", "setoption: Hash value '0' is not a whole number from 1"),
-        ("setoption name Hash value 70000", "setoption: Hash value '70000' is not a whole number"),
-        ("setoption name Threads value 2", "setoption: Threads value '2' is not a whole number"),
-        ("setoption name Move Overhead value -3", "setoption: Move Overhead value '-3'"),
-        ("setoption name Colour value red", "setoption: unknown option 'Colour'"),
-        ("setoption name lmr value perhaps", "setoption: lmr value 'perhaps' is not true or false"),
+        (
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "position: bad FEN: ",
+        ),
+        (
+            "position startpos moves e2e4 e7e5 e1e3",
+            "position: e1e3 is not a legal move",
+        ),
+        (
+            "position startpos moves e2e4 zz",
+            "position: 'zz' is not a move",
+        ),
+        (
+            "position sideways",
+            "position: expected 'startpos' or 'fen <FEN>'",
+        ),
+        (
+            "setoption name Hash value abc",
+            "setoption: Hash value 'abc' is not a whole number",
+        ),
+        (
+            "setoption name Hash value 0",
+            "setoption: Hash value '0' is not a whole number from 1",
+        ),
+        (
+            "setoption name Hash value 70000",
+            "setoption: Hash value '70000' is not a whole number",
+        ),
+        (
+            "setoption name Threads value 2",
+            "setoption: Threads value '2' is not a whole number",
+        ),
+        (
+            "setoption name Move Overhead value -3",
+            "setoption: Move Overhead value '-3'",
+        ),
+        (
+            "setoption name Colour value red",
+            "setoption: unknown option 'Colour'",
+        ),
+        (
+            "setoption name lmr value perhaps",
+            "setoption: lmr value 'perhaps' is not true or false",
+        ),
         ("setoption name lmr", "setoption: lmr needs a value"),
         ("setoption Hash 3", "setoption: expected 'setoption name"),
         ("go depth x", "go: depth 'x' is not a whole number"),
-        ("go wtime -", "go: wtime '-' is not a whole number of milliseconds"),
+        (
+            "go wtime -",
+            "go: wtime '-' is not a whole number of milliseconds",
+        ),
         ("go nodes 0", "go: nodes '0' is not a whole number from 1"),
         ("go sideways", "go: unknown parameter 'sideways'"),
         ("set nullmvoe off", "set: unknown switch 'nullmvoe'"),
@@ -354,7 +438,10 @@ fn bad_input_is_answered_and_changes_nothing() {
         let answer = engine.ask(line);
         assert_eq!(answer.len(), 1, "{line}: {answer:?}");
         let expected = format!("info string error: {error}");
-        assert!(answer[0].starts_with(&expected), "{line}: {answer:?}, expected {expected}");
+        assert!(
+            answer[0].starts_with(&expected),
+            "{line}: {answer:?}, expected {expected}"
+        );
         assert_eq!(engine.fen(), fen, "after {line}");
     }
     assert_eq!(engine.ask("switches"), switches);
@@ -372,12 +459,18 @@ fn garbage_long_and_non_utf8_lines_are_survived() {
     engine.send_bytes(b"\xff\xfe\x80 go\n");
     let answer = engine.ask("");
     assert_eq!(answer.len(), 1);
-    assert!(answer[0].starts_with("info string error: unknown command"), "{answer:?}");
+    assert!(
+        answer[0].starts_with("info string error: unknown command"),
+        "{answer:?}"
+    );
     let long = format!("position startpos moves {}", "e2e4 ".repeat(200_000));
     let answer = engine.ask(&long);
     assert!(answer[0].starts_with("info string error: position: e2e4 is not a legal move"));
     let answer = engine.ask(&"x".repeat(1 << 20));
-    assert_eq!(answer, vec!["info string error: unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'"]);
+    assert_eq!(
+        answer,
+        vec!["info string error: unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'"]
+    );
     engine.send_bytes(b"go depth 2\r\n");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
     best_move(&Position::startpos(), lines.last().expect("a line"));
@@ -389,12 +482,19 @@ fn garbage_long_and_non_utf8_lines_are_survived() {
 fn switches_follow_setoption_and_set() {
     let mut engine = Engine::start();
     let line_of = |lines: &[String], name: &str| -> String {
-        lines.iter().find(|l| l.split_whitespace().next() == Some(name)).cloned().expect(name)
+        lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .cloned()
+            .expect(name)
     };
     let before = engine.ask("switches");
     assert_eq!(before.len(), SWITCHES.len());
     assert!(line_of(&before, "nullmove").starts_with("nullmove    on  (default on "));
-    assert_eq!(engine.ask("setoption name NullMove value false"), Vec::<String>::new());
+    assert_eq!(
+        engine.ask("setoption name NullMove value false"),
+        Vec::<String>::new()
+    );
     assert_eq!(engine.ask("set ttbuckets on"), Vec::<String>::new());
     let after = engine.ask("switches");
     assert!(line_of(&after, "nullmove").starts_with("nullmove    off (default on "));
@@ -409,7 +509,11 @@ fn switches_follow_setoption_and_set() {
 #[test]
 fn hash_clear_hash_and_newgame_keep_the_engine_playing() {
     let mut engine = Engine::start();
-    for line in ["setoption name Hash value 3", "setoption name clear hash", "ucinewgame"] {
+    for line in [
+        "setoption name Hash value 3",
+        "setoption name clear hash",
+        "ucinewgame",
+    ] {
         assert_eq!(engine.ask(line), Vec::<String>::new(), "{line}");
     }
     let (infos, best) = engine.search("go depth 4");
@@ -422,9 +526,22 @@ fn hash_clear_hash_and_newgame_keep_the_engine_playing() {
 fn commands_that_need_the_searcher_are_refused_while_it_thinks() {
     let mut engine = Engine::start();
     engine.send("go infinite");
-    for (line, command) in [("go depth 3", "go"), ("ucinewgame", "ucinewgame"), ("bench 1", "bench")] {
-        let answer: Vec<String> = engine.ask(line).into_iter().filter(|l| !l.starts_with("info depth")).collect();
-        assert_eq!(answer, vec![format!("info string error: {command}: not while searching (send stop first)")]);
+    for (line, command) in [
+        ("go depth 3", "go"),
+        ("ucinewgame", "ucinewgame"),
+        ("bench 1", "bench"),
+    ] {
+        let answer: Vec<String> = engine
+            .ask(line)
+            .into_iter()
+            .filter(|l| !l.starts_with("info depth"))
+            .collect();
+        assert_eq!(
+            answer,
+            vec![format!(
+                "info string error: {command}: not while searching (send stop first)"
+            )]
+        );
     }
     // Position changes are allowed: the search has its own copy.
     engine.send("position startpos moves g1f3");
@@ -445,8 +562,15 @@ fn console_extras_answer() {
     assert!(d.iter().any(|l| l.starts_with("Key: ")), "{d:?}");
     assert!(!engine.ask("eval").is_empty());
     let perft = engine.ask("perft 3");
-    assert_eq!(perft.iter().filter(|l| l.contains(": ")).count(), 20 + 1, "{perft:?}");
-    assert!(perft.contains(&"Nodes searched: 8902".to_string()), "{perft:?}");
+    assert_eq!(
+        perft.iter().filter(|l| l.contains(": ")).count(),
+        20 + 1,
+        "{perft:?}"
+    );
+    assert!(
+        perft.contains(&"Nodes searched: 8902".to_string()),
+        "{perft:?}"
+    );
     assert_eq!(engine.ask("debug on"), Vec::<String>::new());
     assert_eq!(engine.ask("register later"), Vec::<String>::new());
     engine.quit();
@@ -464,7 +588,11 @@ fn quit_during_a_search_ends_the_process() {
 fn bench_total(lines: &[String]) -> u64 {
     let last = lines.last().expect("a last line");
     let words: Vec<&str> = last.split(' ').collect();
-    assert_eq!((words.len(), words[1], words[3]), (4, "nodes", "nps"), "{last}");
+    assert_eq!(
+        (words.len(), words[1], words[3]),
+        (4, "nodes", "nps"),
+        "{last}"
+    );
     words[0].parse().expect("a node count")
 }
 

@@ -4,7 +4,9 @@
 
 use super::ordering::MovePicker;
 use super::see;
-use super::{DRAW, INFINITY, MATE, MAX_PLY, Worker, insufficient_material};
+use super::negamax::tt_cutoff;
+use super::{DRAW, INFINITY, MATE, MAX_PLY, Worker, insufficient_material, score_to_tt};
+use crate::tt::Bound;
 
 impl Worker<'_> {
     // ANCHOR: quiescence
@@ -23,11 +25,12 @@ impl Worker<'_> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
         }
-        let use_tt = self.switches.tt && self.experiment & 2 != 0;
+        // The table serves quiescence too: any entry settles a window here, as quiescence is
+        // the shallowest search there is (its results are stored at depth 0).
         let key = self.pos.key();
-        if use_tt
+        if self.switches.tt
             && let Some(entry) = self.tt.probe(key)
-            && let Some(score) = super::negamax::tt_cutoff(entry, 0, alpha, beta, ply)
+            && let Some(score) = tt_cutoff(entry, 0, alpha, beta, ply)
         {
             return score;
         }
@@ -71,15 +74,15 @@ impl Worker<'_> {
                 }
             }
         }
-        if use_tt {
+        if self.switches.tt {
             let bound = if best >= beta {
-                crate::tt::Bound::Lower
+                Bound::Lower
             } else if best > original_alpha {
-                crate::tt::Bound::Exact
+                Bound::Exact
             } else {
-                crate::tt::Bound::Upper
+                Bound::Upper
             };
-            self.tt.store(key, None, super::score_to_tt(best, ply), 0, bound, false);
+            self.tt.store(key, None, score_to_tt(best, ply), 0, bound, false);
         }
         best
     }

@@ -1,0 +1,784 @@
+//! Milestone M5, buckets: one cache line per key. What eight-slot buckets change in the
+//! transposition table (`set ttbuckets on|off`), measured on the six positions of chapters 10 to
+//! 14, on bench, and on what a probe costs the machine.
+//!
+//! - [`figures`] (pinned by `cargo test`): the table's geometry, the floor-of-floor property
+//!   checked through the public API (switching buckets on loses no entry), and a cheap search of
+//!   the six positions at depth [`PINNED_DEPTH`] in a 1 MB table, buckets off and on.
+//! - [`measured`] (`cargo xtask measure m5`, heavy): the six positions at depths 12 and 15 in
+//!   tables of 1 to 64 MB, bench off and on with its speed, criterion's probe timings
+//!   (`cargo bench -p cb2026 --bench tt`) and cachegrind's misses per probe
+//!   (`cargo xtask perf tt`). It also draws the plot `book/src/m5-hit-share.svg` from the
+//!   searches it has just run, so the plot and the stored figures always agree.
+//!
+//! Every search is single-threaded, at a fixed depth, from an empty table with cleared
+//! histories, as bench is: its node counts are the same on every machine and every run.
+
+use crate::ch01::position;
+use crate::ch02::{clock_name, load_average, time_medians};
+use crate::{Chapter, Figure, Figures};
+use cb2026::bench::{self, SixPosition};
+use cb2026::magic::SplitMix64;
+use cb2026::search::{SearchStats, Searcher};
+use cb2026::switches::Switches;
+use cb2026::tt::{BUCKET_SLOTS, Bound, CACHE_LINE_BYTES, TranspositionTable};
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Milestone M5 in the registry.
+pub const CHAPTER: Chapter = Chapter {
+    id: "m5",
+    title: "Buckets: one cache line per key",
+    bin: "m5-buckets",
+    figures,
+    measured: Some(measured),
+    print_tables,
+};
+
+/// The depth of the pinned searches: cheap enough for `cargo test` (the six positions twice in
+/// a few seconds), deep enough that a 1 MB table already refuses results.
+const PINNED_DEPTH: u32 = 10;
+
+/// The depths of the chapter's tables: 12 as in bench, and 15.
+const DEPTHS: [u32; 2] = [12, 15];
+
+/// The table sizes of the plot, in MB (UCI's `Hash`; 1 MB is the smallest it allows).
+const SIZES_MB: [usize; 6] = [1, 2, 4, 8, 16, 64];
+
+/// The two sizes of the chapter's tables: a table under pressure and the default.
+const TABLE_SIZES_MB: [usize; 2] = [1, 16];
+
+/// Where the plot goes, relative to the repository.
+const PLOT: &str = "book/src/m5-hit-share.svg";
+
+/// The repository, from this crate's folder (the chapter programs run inside it).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("chapters/ sits in the repository")
+        .to_path_buf()
+}
+
+/// `on` or `off`, as keys and tables say it.
+fn mode(buckets: bool) -> &'static str {
+    if buckets { "on" } else { "off" }
+}
+
+/// What one configuration did on the six positions.
+#[derive(Clone, Debug)]
+struct SixRun {
+    depth: u32,
+    mb: usize,
+    buckets: bool,
+    /// The search's counters, one per position, in file order.
+    per_position: Vec<SearchStats>,
+    /// The table's stores and refusals, summed over the positions.
+    stores: u64,
+    refused: u64,
+    /// The thread's CPU time (or the wall clock, see [`clock_name`]) for the six, in seconds.
+    seconds: f64,
+}
+
+impl SixRun {
+    /// The counters summed over the six positions.
+    fn total(&self) -> SearchStats {
+        let mut total = SearchStats::default();
+        for stats in &self.per_position {
+            total.add(stats);
+        }
+        total
+    }
+
+    /// The start of this run's keys: `m5.d12.1mb.on` (or `m5.measured.d12...`).
+    fn key(&self, prefix: &str) -> String {
+        format!("{prefix}.d{}.{}mb.{}", self.depth, self.mb, mode(self.buckets))
+    }
+
+    /// The share of probes (one at every alpha-beta node) that found an entry.
+    fn hit_pct(&self) -> Figure {
+        let total = self.total();
+        Figure::percent(total.tt_hits, total.tt_probes.max(1), 1)
+    }
+
+    /// The share of results the table turned away (chapter 8's rule kept the old entry).
+    fn refused_pct(&self) -> Figure {
+        Figure::percent(self.refused, (self.stores + self.refused).max(1), 1)
+    }
+
+    /// Adds this run's figures under `prefix`.
+    fn add_figures(&self, f: &mut Figures, prefix: &str) {
+        let key = self.key(prefix);
+        let total = self.total();
+        f.add(&format!("{key}.nodes"), total.nodes)
+            .add(&format!("{key}.hit_pct"), self.hit_pct())
+            .add(&format!("{key}.refused_pct"), self.refused_pct())
+            .add(&format!("{key}.singular"), total.singular_searches)
+            .add(&format!("{key}.extensions"), total.singular_extensions);
+    }
+}
+
+/// Searches each of the six positions to `depth` in a table of `mb` megabytes, buckets on or
+/// off, from an empty table and cleared histories each time.
+fn search_six(depth: u32, mb: usize, buckets: bool) -> SixRun {
+    let mut searcher = Searcher::new(mb);
+    searcher
+        .set_switch("ttbuckets", buckets)
+        .expect("ttbuckets is a switch");
+    let mut run = SixRun {
+        depth,
+        mb,
+        buckets,
+        per_position: Vec::new(),
+        stores: 0,
+        refused: 0,
+        seconds: 0.0,
+    };
+    for six in bench::six_positions() {
+        let pos = position(six.fen);
+        searcher.clear();
+        let mut stats = SearchStats::default();
+        let time = time_medians(1, &mut [&mut || {
+            stats = searcher.search_depth(&pos, depth).stats;
+        }]);
+        let counters = searcher.tt().counters();
+        run.per_position.push(stats);
+        run.stores += counters.stores;
+        run.refused += counters.refused;
+        run.seconds += time[0].as_secs_f64();
+    }
+    run
+}
+
+/// Change from `before` to `after` in percent, to one decimal.
+fn change_pct(before: u64, after: u64) -> Figure {
+    Figure::fixed(100.0 * (after as f64 - before as f64) / before as f64, 1)
+}
+
+// -------------------------------------------------------------------------------------------
+// The pinned figures
+
+/// Tables of every bucket count up to this are checked for the floor-of-floor property.
+const FLOOR_TABLES: usize = 256;
+/// Keys stored in each of those tables, per bucket: enough to fill and overfill it.
+const FLOOR_KEYS_PER_BUCKET: usize = 12;
+
+/// What switching buckets on and then off again does to the entries of small tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SwitchCheck {
+    tables: usize,
+    /// Keys stored with buckets off and found there.
+    found_off: u64,
+    /// Of those, how many a probe no longer finds once buckets are on (the property: none).
+    lost_switching_on: u64,
+    /// Keys stored with buckets on and found there.
+    found_on: u64,
+    /// Of those, how many a probe still finds once buckets are off.
+    kept_switching_off: u64,
+}
+
+/// Checks, through the table's public API only, that a key's own slot lies in its bucket:
+/// every entry stored with buckets off is found again with buckets on. (The unit tests in
+/// `tt.rs` check the same of `slots_for` itself.) Then measures the other direction.
+fn switch_check() -> SwitchCheck {
+    let mut check = SwitchCheck::default();
+    let mut keys = SplitMix64::new(5);
+    for count in 1..=FLOOR_TABLES {
+        check.tables += 1;
+        let batch: Vec<u64> = (0..count * FLOOR_KEYS_PER_BUCKET)
+            .map(|_| keys.next_u64())
+            .collect();
+        for buckets_first in [false, true] {
+            let mut table = TranspositionTable::with_bucket_count(count);
+            table.set_buckets(buckets_first);
+            for &key in &batch {
+                table.store(key, None, 0, 1, Bound::Exact, false);
+            }
+            let found: Vec<u64> = batch
+                .iter()
+                .copied()
+                .filter(|&key| table.probe(key).is_some())
+                .collect();
+            table.set_buckets(!buckets_first);
+            let still = found.iter().filter(|&&k| table.probe(k).is_some()).count() as u64;
+            if buckets_first {
+                check.found_on += found.len() as u64;
+                check.kept_switching_off += still;
+            } else {
+                check.found_off += found.len() as u64;
+                check.lost_switching_on += found.len() as u64 - still;
+            }
+        }
+    }
+    check
+}
+
+/// Milestone M5's cheap figures.
+pub fn figures() -> Figures {
+    let mut f = Figures::new("m5");
+    let one_mb = TranspositionTable::new(1);
+    f.add("m5.line_bytes", CACHE_LINE_BYTES)
+        .add("m5.bucket_slots", BUCKET_SLOTS)
+        .add("m5.slot_bytes", CACHE_LINE_BYTES / BUCKET_SLOTS)
+        .add("m5.mb1.slots", one_mb.slot_count())
+        .add("m5.mb1.buckets", one_mb.bucket_count());
+
+    let check = switch_check();
+    f.add("m5.switch.tables", check.tables)
+        .add("m5.switch.on.found", check.found_off)
+        .add("m5.switch.on.lost", check.lost_switching_on)
+        .add(
+            "m5.switch.off.kept_pct",
+            Figure::percent(check.kept_switching_off, check.found_on, 1),
+        );
+
+    let off = search_six(PINNED_DEPTH, 1, false);
+    let on = search_six(PINNED_DEPTH, 1, true);
+    off.add_figures(&mut f, "m5");
+    on.add_figures(&mut f, "m5");
+    let (off_nodes, on_nodes) = (off.total().nodes, on.total().nodes);
+    f.add(
+        &format!("m5.d{PINNED_DEPTH}.1mb.nodes_change_pct"),
+        change_pct(off_nodes, on_nodes),
+    );
+    f
+}
+
+// -------------------------------------------------------------------------------------------
+// The measured figures
+
+/// Bench runs per mode for its speed; the median is kept.
+const BENCH_RUNS: usize = 3;
+
+/// Milestone M5's heavy figures: the external measurements first (they fail fast if a tool is
+/// missing), then bench, then the searches, then the plot.
+pub fn measured() -> Figures {
+    let mut f = Figures::new("m5");
+    let root = root();
+    eprintln!("m5: criterion (cargo bench -p cb2026 --bench tt)");
+    add_criterion(&mut f, &root);
+    eprintln!("m5: cachegrind (cargo xtask perf tt)");
+    add_cachegrind(&mut f, &root);
+    eprintln!("m5: bench off and on, {BENCH_RUNS} runs each");
+    add_bench(&mut f);
+
+    let mut runs = Vec::new();
+    for depth in DEPTHS {
+        for mb in SIZES_MB {
+            for buckets in [false, true] {
+                eprintln!("m5: six positions, depth {depth}, {mb} MB, buckets {}", mode(buckets));
+                runs.push(search_six(depth, mb, buckets));
+            }
+        }
+    }
+    for run in &runs {
+        run.add_figures(&mut f, "m5.measured");
+        if TABLE_SIZES_MB.contains(&run.mb) && !run.buckets {
+            f.add(
+                &format!("{}.seconds", run.key("m5.measured")),
+                Figure::fixed(run.seconds, 1),
+            );
+        }
+    }
+    add_comparisons(&mut f, &runs);
+    f.add("m5.measured.clock", clock_name())
+        .add("m5.measured.load", load_average());
+
+    let svg = hit_share_svg(&runs);
+    let plot = root.join(PLOT);
+    if let Err(error) = std::fs::write(&plot, svg) {
+        panic!("cannot write {}: {error}", plot.display());
+    }
+    eprintln!("m5: wrote {}", plot.display());
+    f
+}
+
+/// The run of `depth`, `mb` and `buckets` among `runs`.
+fn find(runs: &[SixRun], depth: u32, mb: usize, buckets: bool) -> &SixRun {
+    runs.iter()
+        .find(|r| r.depth == depth && r.mb == mb && r.buckets == buckets)
+        .expect("every configuration was run")
+}
+
+/// The comparisons the prose makes: buckets on against off at each size and depth, and the
+/// 1 MB table with buckets against the 16 MB one.
+fn add_comparisons(f: &mut Figures, runs: &[SixRun]) {
+    for depth in DEPTHS {
+        for mb in TABLE_SIZES_MB {
+            let (off, on) = (find(runs, depth, mb, false).total(), find(runs, depth, mb, true).total());
+            let key = format!("m5.measured.d{depth}.{mb}mb");
+            f.add(&format!("{key}.nodes_change_pct"), change_pct(off.nodes, on.nodes))
+                .add(
+                    &format!("{key}.singular_change_pct"),
+                    change_pct(off.singular_searches, on.singular_searches),
+                )
+                .add(
+                    &format!("{key}.extensions_change_pct"),
+                    change_pct(off.singular_extensions, on.singular_extensions),
+                );
+        }
+        // The small table with buckets against the large one, with buckets and without.
+        let small = find(runs, depth, 1, true);
+        for buckets in [false, true] {
+            let large = find(runs, depth, 16, buckets);
+            let key = format!("m5.measured.d{depth}.1mb_on_vs_16mb_{}", mode(buckets));
+            f.add(
+                &format!("{key}.nodes_change_pct"),
+                change_pct(large.total().nodes, small.total().nodes),
+            )
+            .add(
+                &format!("{key}.max_hit_pct_gap"),
+                Figure::fixed(max_hit_gap(small, large), 1),
+            );
+        }
+    }
+}
+
+/// The largest difference, over the six positions, between two runs' shares of probes that
+/// found an entry, in percentage points.
+fn max_hit_gap(a: &SixRun, b: &SixRun) -> f64 {
+    let share = |s: &SearchStats| 100.0 * s.tt_hits as f64 / s.tt_probes.max(1) as f64;
+    a.per_position
+        .iter()
+        .zip(&b.per_position)
+        .map(|(x, y)| (share(x) - share(y)).abs())
+        .fold(0.0, f64::max)
+}
+
+/// bench (the 50 positions at depth 12, 16 MB) with buckets off and on: its node counts, the
+/// change, and its speed by the median of [`BENCH_RUNS`] runs each, taken in turns.
+fn add_bench(f: &mut Figures) {
+    let run_bench = |buckets: bool| {
+        let mut switches = Switches::default();
+        switches
+            .set("ttbuckets", buckets)
+            .expect("ttbuckets is a switch");
+        bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
+            .expect("writing to a sink cannot fail")
+            .nodes
+    };
+    let mut nodes = [0u64; 2];
+    let [off_nodes, on_nodes] = &mut nodes;
+    let times = time_medians(
+        BENCH_RUNS,
+        &mut [
+            &mut || *off_nodes = black_box(run_bench(false)),
+            &mut || *on_nodes = black_box(run_bench(true)),
+        ],
+    );
+    let knps = |i: usize| nodes[i] as f64 / times[i].as_secs_f64() / 1e3;
+    f.add("m5.measured.bench.off.nodes", nodes[0])
+        .add("m5.measured.bench.on.nodes", nodes[1])
+        .add("m5.measured.bench.nodes_change_pct", change_pct(nodes[0], nodes[1]))
+        .add("m5.measured.bench.off.knps", Figure::fixed(knps(0), 0))
+        .add("m5.measured.bench.on.knps", Figure::fixed(knps(1), 0))
+        .add(
+            "m5.measured.bench.nps_change_pct",
+            Figure::fixed(100.0 * (knps(1) / knps(0) - 1.0), 1),
+        );
+}
+
+/// The `cargo` that runs us (`cargo run` sets `CARGO`), so a pinned toolchain stays pinned.
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// Runs `command` in the repository and returns its standard output, or panics with its
+/// standard error: a measurement that cannot be made is not stored.
+fn output_of(mut command: Command, what: &str) -> String {
+    let output = command
+        .current_dir(root())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
+    if !output.status.success() {
+        panic!(
+            "{what} failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The criterion benchmark groups and operations of `crates/engine/benches/tt.rs`.
+const CRITERION_GROUPS: [(&str, usize); 2] = [("tt_256mb", 256), ("tt_1mb", 1)];
+const CRITERION_OPERATIONS: [&str; 3] = ["probe_hit", "probe_miss", "store"];
+
+/// Where criterion keeps its results: `$CRITERION_HOME`, else `criterion/` in the target
+/// directory (as `crates/engine/benches/tt.rs` finds it).
+fn criterion_home(root: &Path) -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return home.into();
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target = if target.is_absolute() { target } else { root.join(target) };
+    target.join("criterion")
+}
+
+/// Runs `cargo bench -p cb2026 --bench tt` and adds criterion's medians, in nanoseconds, with
+/// each on ÷ off ratio.
+fn add_criterion(f: &mut Figures, root: &Path) {
+    let mut command = cargo();
+    command.args(["bench", "--quiet", "-p", "cb2026", "--bench", "tt"]);
+    output_of(command, "cargo bench -p cb2026 --bench tt");
+    let home = criterion_home(root);
+    for (group, mb) in CRITERION_GROUPS {
+        for operation in CRITERION_OPERATIONS {
+            let median = |mode: &str| {
+                let file = home.join(group).join(operation).join(mode).join("new/estimates.json");
+                let text = std::fs::read_to_string(&file)
+                    .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+                criterion_median_ns(&text)
+                    .unwrap_or_else(|| panic!("no median in {}", file.display()))
+            };
+            let (off, on) = (median("off"), median("on"));
+            let key = format!("m5.measured.criterion.{mb}mb.{operation}");
+            f.add(&format!("{key}.off_ns"), Figure::fixed(off, 2))
+                .add(&format!("{key}.on_ns"), Figure::fixed(on, 2))
+                .add(&format!("{key}.on_over_off"), Figure::fixed(on / off, 2));
+        }
+    }
+}
+
+/// The median's point estimate in criterion's `estimates.json`.
+fn criterion_median_ns(json: &str) -> Option<f64> {
+    let median = &json[json.find("\"median\"")?..];
+    let label = "\"point_estimate\":";
+    let value = &median[median.find(label)? + label.len()..];
+    let end = value.find([',', '}'])?;
+    value[..end].trim().parse().ok()
+}
+
+/// One row of `cargo xtask perf tt`'s table: line size, operation, mode, then per operation
+/// instructions, data references, D1 misses and last-level data misses.
+#[derive(Clone, Debug, PartialEq)]
+struct CachegrindRow {
+    line: u32,
+    operation: String,
+    mode: String,
+    instructions: f64,
+    d1_misses: f64,
+    ll_misses: f64,
+}
+
+/// The rows of `cargo xtask perf tt`'s cachegrind table (the `on/off` ratio rows are skipped:
+/// the ratios are recomputed from the rows).
+fn cachegrind_rows(report: &str) -> Vec<CachegrindRow> {
+    report
+        .lines()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [line, operation, mode, instructions, _refs, d1, ll] = words.as_slice() else {
+                return None;
+            };
+            if !matches!(*mode, "on" | "off") {
+                return None;
+            }
+            Some(CachegrindRow {
+                line: line.parse().ok()?,
+                operation: operation.to_string(),
+                mode: mode.to_string(),
+                instructions: instructions.parse().ok()?,
+                d1_misses: d1.parse().ok()?,
+                ll_misses: ll.parse().ok()?,
+            })
+        })
+        .collect()
+}
+
+/// Runs `cargo xtask perf tt` (cachegrind, 256 MB, 64- and 128-byte lines) and adds the misses
+/// and instructions per operation.
+fn add_cachegrind(f: &mut Figures, _root: &Path) {
+    let mut command = cargo();
+    command.args(["xtask", "perf", "tt"]);
+    let report = output_of(command, "cargo xtask perf tt");
+    let rows = cachegrind_rows(&report);
+    assert!(
+        rows.len() == 12,
+        "expected 12 rows (2 lines × 3 operations × 2 modes) in cargo xtask perf tt's output, got:\n{report}"
+    );
+    for row in rows {
+        let key = format!("m5.measured.cachegrind.line{}.{}.{}", row.line, row.operation, row.mode);
+        f.add(&format!("{key}.instructions"), Figure::fixed(row.instructions, 1))
+            .add(&format!("{key}.d1_misses"), Figure::fixed(row.d1_misses, 2))
+            .add(&format!("{key}.ll_misses"), Figure::fixed(row.ll_misses, 2));
+    }
+}
+
+// -------------------------------------------------------------------------------------------
+// The plot
+
+/// One line of the plot.
+struct Series {
+    label: String,
+    colour: &'static str,
+    dashed: bool,
+    /// (table size in MB, share of probes that found an entry in percent).
+    points: Vec<(usize, f64)>,
+}
+
+/// The plot's lines: for each depth, buckets off and on, the share of probes that found an
+/// entry against the table's size.
+fn plot_series(runs: &[SixRun]) -> Vec<Series> {
+    let mut series = Vec::new();
+    for depth in DEPTHS {
+        for buckets in [false, true] {
+            let points = SIZES_MB
+                .iter()
+                .map(|&mb| {
+                    let run = find(runs, depth, mb, buckets);
+                    let total = run.total();
+                    (mb, 100.0 * total.tt_hits as f64 / total.tt_probes.max(1) as f64)
+                })
+                .collect();
+            series.push(Series {
+                label: format!("depth {depth}, buckets {}", mode(buckets)),
+                colour: if buckets { "#d95f02" } else { "#1b9e77" },
+                dashed: depth == DEPTHS[0],
+                points,
+            });
+        }
+    }
+    series
+}
+
+/// The plot as a self-contained SVG: table size on a base-2 logarithmic axis, share of probes
+/// that found an entry on the other, one line per series. Written by hand (a few lines of
+/// text, no plotting library) and deterministic: the same figures give the same bytes.
+fn hit_share_svg(runs: &[SixRun]) -> String {
+    render_svg(&plot_series(runs))
+}
+
+fn render_svg(series: &[Series]) -> String {
+    const WIDTH: f64 = 640.0;
+    const HEIGHT: f64 = 400.0;
+    const LEFT: f64 = 70.0;
+    const RIGHT: f64 = 200.0;
+    const TOP: f64 = 40.0;
+    const BOTTOM: f64 = 60.0;
+    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    let all: Vec<(usize, f64)> = series.iter().flat_map(|s| s.points.clone()).collect();
+    let low = all.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let high = all.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    // The value axis in whole steps of 5 percentage points around the data.
+    let (y_min, y_max) = ((low / 5.0).floor() * 5.0, ((high / 5.0).ceil() * 5.0).max(low + 5.0));
+    let x_max = all.iter().map(|p| p.0).max().unwrap_or(1).max(2) as f64;
+    let x = |mb: usize| LEFT + plot_w * (mb as f64).log2() / x_max.log2();
+    let y = |pct: f64| TOP + plot_h * (y_max - pct) / (y_max - y_min);
+
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(
+        svg,
+        r#"<title>Share of probes that find an entry against table size, buckets off and on</title>"#
+    );
+    let _ = writeln!(svg, r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#);
+    // Grid and value axis.
+    let mut pct = y_min;
+    while pct <= y_max + 1e-9 {
+        let at = y(pct);
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{LEFT}" y1="{at:.1}" x2="{:.1}" y2="{at:.1}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{pct:.0} %</text>"##,
+            LEFT + plot_w,
+            LEFT - 6.0,
+            at + 4.0
+        );
+        pct += 5.0;
+    }
+    // Size axis: one tick per size measured.
+    let mut sizes: Vec<usize> = all.iter().map(|p| p.0).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    for mb in sizes {
+        let at = x(mb);
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{at:.1}" y1="{TOP}" x2="{at:.1}" y2="{:.1}" stroke="#eee"/><text x="{at:.1}" y="{:.1}" text-anchor="middle">{mb}</text>"##,
+            TOP + plot_h,
+            TOP + plot_h + 18.0
+        );
+    }
+    let _ = writeln!(
+        svg,
+        r##"<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#444"/>"##
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">table size (MB, UCI Hash)</text>"#,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 15.0
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">probes that find an entry</text>"#,
+        TOP + plot_h / 2.0
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{LEFT}" y="22" font-size="14">The six positions, each from an empty table</text>"#
+    );
+    // The lines, with a dot at each measurement, and the legend.
+    for (i, s) in series.iter().enumerate() {
+        let dash = if s.dashed { r#" stroke-dasharray="6 4""# } else { "" };
+        let points: Vec<String> = s
+            .points
+            .iter()
+            .map(|&(mb, pct)| format!("{:.1},{:.1}", x(mb), y(pct)))
+            .collect();
+        let _ = writeln!(
+            svg,
+            r#"<polyline fill="none" stroke="{}" stroke-width="2"{dash} points="{}"/>"#,
+            s.colour,
+            points.join(" ")
+        );
+        for &(mb, pct) in &s.points {
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{}"/>"#,
+                x(mb),
+                y(pct),
+                s.colour
+            );
+        }
+        let legend_y = TOP + 10.0 + 22.0 * i as f64;
+        let legend_x = LEFT + plot_w + 15.0;
+        let _ = writeln!(
+            svg,
+            r#"<line x1="{legend_x:.1}" y1="{legend_y:.1}" x2="{:.1}" y2="{legend_y:.1}" stroke="{}" stroke-width="2"{dash}/><text x="{:.1}" y="{:.1}">{}</text>"#,
+            legend_x + 28.0,
+            s.colour,
+            legend_x + 34.0,
+            legend_y + 4.0,
+            s.label
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+// -------------------------------------------------------------------------------------------
+// The tables for a person
+
+/// Prints one table: a row per position and a total, for each configuration in `runs`.
+fn print_six_table(runs: &[&SixRun], positions: &[SixPosition]) {
+    print!("{:<14}", "position");
+    for run in runs {
+        print!(" {:>22}", format!("{} MB {}", run.mb, mode(run.buckets)));
+    }
+    println!();
+    let row = |name: &str, stats: &dyn Fn(&SixRun) -> SearchStats| {
+        print!("{name:<14}");
+        for run in runs {
+            let s = stats(run);
+            let hit = 100.0 * s.tt_hits as f64 / s.tt_probes.max(1) as f64;
+            print!(" {:>12} {:>8.1}%", s.nodes, hit);
+        }
+        println!();
+    };
+    for (i, six) in positions.iter().enumerate() {
+        row(six.id, &|run: &SixRun| run.per_position[i]);
+    }
+    row("total", &|run: &SixRun| run.total());
+    print!("{:<14}", "singular");
+    for run in runs {
+        let t = run.total();
+        print!(" {:>12} {:>9}", t.singular_searches, t.singular_extensions);
+    }
+    println!("   (searches, extensions)");
+    print!("{:<14}", "refused");
+    for run in runs {
+        print!(" {:>22}", format!("{}%", run.refused_pct()));
+    }
+    println!();
+}
+
+fn print_tables() {
+    let positions = bench::six_positions();
+    println!("M5, buckets: the six positions, each searched from an empty table, one thread.");
+    println!("Each cell: nodes, and the share of probes (one per alpha-beta node) that found an entry.\n");
+    for depth in [PINNED_DEPTH, DEPTHS[0]] {
+        let mut runs = Vec::new();
+        for mb in TABLE_SIZES_MB {
+            for buckets in [false, true] {
+                runs.push(search_six(depth, mb, buckets));
+            }
+        }
+        println!("depth {depth}");
+        print_six_table(&runs.iter().collect::<Vec<_>>(), &positions);
+        println!();
+    }
+    println!("Depth 15, the sizes of the plot, bench and the timings: `cargo xtask measure m5`.\n");
+    print!("{}", figures().to_yaml());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switching_buckets_on_loses_no_entry_and_switching_off_loses_some() {
+        let check = switch_check();
+        assert_eq!(check.lost_switching_on, 0);
+        assert!(check.found_off > 0);
+        assert!(check.kept_switching_off > 0 && check.kept_switching_off < check.found_on);
+    }
+
+    #[test]
+    fn reads_criterions_median() {
+        let json = r#"{"mean":{"confidence_interval":{"lower_bound":1.0},"point_estimate":5.5,"standard_error":0.1},"median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":3.0,"upper_bound":4.0},"point_estimate":3.25,"standard_error":0.2}}"#;
+        assert_eq!(criterion_median_ns(json), Some(3.25));
+        assert_eq!(criterion_median_ns("{}"), None);
+    }
+
+    #[test]
+    fn reads_the_rows_of_perf_tts_table() {
+        let report = "cachegrind, 256 MB table, per operation (runs of 500000 less a run of none):\n\
+                      \x20line     op      tt     instr   D refs   D1 miss  LLd miss\n\
+                      \x20  64   miss     off      61.0     20.0     1.002     0.998\n\
+                      \x20  64   miss      on     140.0     45.0     2.004     1.990\n\
+                      \x20  64   miss  on/off      2.30     2.25      2.00      1.99\n";
+        let rows = cachegrind_rows(report);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            rows[1],
+            CachegrindRow {
+                line: 64,
+                operation: "miss".into(),
+                mode: "on".into(),
+                instructions: 140.0,
+                d1_misses: 2.004,
+                ll_misses: 1.99,
+            }
+        );
+    }
+
+    #[test]
+    fn the_plot_has_a_line_and_a_dot_per_measurement() {
+        let series = vec![
+            Series {
+                label: "a".into(),
+                colour: "#000",
+                dashed: false,
+                points: vec![(1, 40.0), (4, 50.0), (64, 52.5)],
+            },
+            Series {
+                label: "b".into(),
+                colour: "#111",
+                dashed: true,
+                points: vec![(1, 45.0), (4, 51.0), (64, 52.5)],
+            },
+        ];
+        let svg = render_svg(&series);
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert_eq!(svg.matches("<circle").count(), 6);
+        assert!(svg.contains("stroke-dasharray"));
+        // 1 MB sits on the left edge, 64 MB on the right; 40 % is the axis's bottom.
+        assert!(svg.contains(r#"points="70.0,340.0 "#), "{svg}");
+        assert!(svg.contains("440.0,"), "{svg}");
+        assert_eq!(svg, render_svg(&series), "deterministic");
+    }
+}

@@ -1,0 +1,353 @@
+//! The search chapters' test bench: the six positions of `data/positions/six.epd`, searched to a
+//! fixed depth with some set of switches, and the figures chapters 7 to 14 draw from them.
+//!
+//! Every run is made as bench makes its runs (ARCHITECTURE.md, "Determinism"): one thread, a
+//! 16 MB table ([`HASH_MB`], the console's default `Hash`, so `ucinewgame` then `go depth N`
+//! reproduces a count), and before each position the table emptied, its generation reset and
+//! the histories and killers cleared. A run therefore depends only on the position, the depth
+//! and the switches, and the same run asked for by two chapters is made once per process
+//! ([`six`] keeps the results).
+//!
+//! A chapter measures its feature by switching it off and searching again ([`OnOff`]); its keys
+//! are `<chapter>.<switch>.d<depth>.<position>.{on,off}.nodes`, the six together under
+//! `six`, with the relative change of the node count and the number of positions whose best move
+//! changed.
+
+use crate::{Figure, Figures};
+use cb2026::bench::six_positions;
+use cb2026::position::Position;
+use cb2026::search::{Limits, SearchStats, Searcher};
+use cb2026::switches::Switches;
+use cb2026::tt::TtCounters;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+/// The table size of every search figure, in megabytes: bench's and the console's default.
+pub const HASH_MB: usize = 16;
+
+/// The depth at which chapters 8 to 14 compare a switch on and off: a few seconds for all of
+/// them in a test build, deep enough that every feature acts (singular extensions start at
+/// depth 7).
+pub const DEPTH: u32 = 8;
+
+/// One completed iteration of a run.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    /// Nodes of this iteration and every earlier one.
+    pub cumulative_nodes: u64,
+    /// The best move, in UCI notation.
+    pub best_move: String,
+    /// The score as UCI reports it (`cp 25`, `mate 3`).
+    pub score: String,
+}
+
+/// One position searched to a fixed depth.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The position's id in `six.epd` (`opening`, ..., `pawn-endgame`).
+    pub id: &'static str,
+    /// What the search counted, over every iteration.
+    pub stats: SearchStats,
+    /// The table's own counters for this position's search.
+    pub table: TtCounters,
+    pub iterations: Vec<Iteration>,
+}
+
+impl Run {
+    /// The last iteration (every run completes at least depth 1).
+    pub fn last(&self) -> &Iteration {
+        self.iterations
+            .last()
+            .expect("a depth-limited search completes its iterations")
+    }
+
+    /// Nodes of iteration `depth` alone: its cumulative count less the previous one's.
+    pub fn iteration_nodes(&self, depth: u32) -> u64 {
+        let cumulative = |d: u32| {
+            self.iterations
+                .iter()
+                .find(|it| it.depth == d)
+                .map_or(0, |it| it.cumulative_nodes)
+        };
+        cumulative(depth) - cumulative(depth - 1)
+    }
+}
+
+/// Searches `fen` to `depth` with `switches` from a cleared searcher, recording each iteration.
+/// `until` may end the search early: after the first iteration for which it returns true, no
+/// further iteration is reported (the search stops within 1,024 nodes, and those nodes are
+/// left out of the iterations' counts).
+pub fn search(
+    searcher: &mut Searcher,
+    fen: &str,
+    depth: u32,
+    until: &dyn Fn(&Iteration) -> bool,
+) -> (SearchStats, TtCounters, Vec<Iteration>) {
+    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    searcher.clear();
+    let stop = AtomicBool::new(false);
+    let mut iterations: Vec<Iteration> = Vec::new();
+    let outcome = searcher.search(&pos, &Limits::depth(depth), &stop, &mut |info| {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        let iteration = Iteration {
+            depth: info.depth,
+            cumulative_nodes: info.nodes,
+            best_move: info
+                .pv
+                .first()
+                .map_or("(none)".to_string(), |m| m.to_string()),
+            score: info.score.to_string(),
+        };
+        if until(&iteration) {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        iterations.push(iteration);
+    });
+    (outcome.stats, searcher.tt().counters(), iterations)
+}
+
+/// A searcher for the figures: [`HASH_MB`] and `switches`.
+pub fn searcher(switches: Switches) -> Searcher {
+    let mut searcher = Searcher::new(HASH_MB);
+    searcher.set_switches(switches);
+    searcher
+}
+
+type Cache = Mutex<Vec<(Switches, u32, Arc<Vec<Run>>)>>;
+static CACHE: Cache = Mutex::new(Vec::new());
+
+/// The six positions searched to `depth` with `switches`, in file order. Computed once per
+/// process for each pair: several chapters compare against the same default run.
+pub fn six(switches: Switches, depth: u32) -> Arc<Vec<Run>> {
+    let cached = |cache: &Cache| {
+        let cache = cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        cache
+            .iter()
+            .find(|(s, d, _)| *s == switches && *d == depth)
+            .map(|(_, _, runs)| Arc::clone(runs))
+    };
+    if let Some(runs) = cached(&CACHE) {
+        return runs;
+    }
+    let mut searcher = searcher(switches);
+    let runs: Vec<Run> = six_positions()
+        .iter()
+        .map(|p| {
+            let (stats, table, iterations) = search(&mut searcher, p.fen, depth, &|_| false);
+            Run {
+                id: p.id,
+                stats,
+                table,
+                iterations,
+            }
+        })
+        .collect();
+    let runs = Arc::new(runs);
+    let mut cache = CACHE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    cache.push((switches, depth, Arc::clone(&runs)));
+    runs
+}
+
+/// The counters of several runs added together.
+pub fn total(runs: &[Run]) -> SearchStats {
+    let mut sum = SearchStats::default();
+    for run in runs {
+        sum.add(&run.stats);
+    }
+    sum
+}
+
+/// The table counters of several runs added together.
+pub fn total_table(runs: &[Run]) -> TtCounters {
+    runs.iter().fold(TtCounters::default(), |sum, run| TtCounters {
+        probes: sum.probes + run.table.probes,
+        hits: sum.hits + run.table.hits,
+        stores: sum.stores + run.table.stores,
+        refused: sum.refused + run.table.refused,
+    })
+}
+
+/// The default switches with `name` set to `on`.
+pub fn with_switch(name: &str, on: bool) -> Switches {
+    let mut switches = Switches::default();
+    switches
+        .set(name, on)
+        .unwrap_or_else(|e| panic!("switch {name}: {e}"));
+    switches
+}
+
+/// `100 × (new − old) / old` to one decimal, rounded half away from zero, in integer arithmetic
+/// so it is the same on every machine: −31.1 means the new count is 31.1 % smaller.
+pub fn change_pct(new: u64, old: u64) -> Figure {
+    assert!(old > 0, "a change relative to nothing");
+    let difference = i128::from(new) - i128::from(old);
+    let scaled = difference * 1000;
+    let old = i128::from(old);
+    let rounded = (scaled.abs() * 2 + old) / (2 * old) * scaled.signum();
+    Figure::Fixed {
+        units: i64::try_from(rounded).expect("a percentage fits"),
+        places: 1,
+    }
+}
+
+/// `a / b` to one decimal (a ratio such as a branching factor), in integer arithmetic.
+pub fn ratio(a: u64, b: u64) -> Figure {
+    assert!(b > 0, "a ratio to nothing");
+    let units = (u128::from(a) * 20 + u128::from(b)) / (2 * u128::from(b));
+    Figure::Fixed {
+        units: i64::try_from(units).expect("a ratio fits"),
+        places: 1,
+    }
+}
+
+/// The six positions searched with one switch on (the default engine) and off, at one depth.
+#[derive(Clone, Debug)]
+pub struct OnOff {
+    pub switch: &'static str,
+    pub depth: u32,
+    pub on: Arc<Vec<Run>>,
+    pub off: Arc<Vec<Run>>,
+}
+
+impl OnOff {
+    /// Searches the six positions with every switch at its default and `switch` on, then off.
+    pub fn measure(switch: &'static str, depth: u32) -> OnOff {
+        OnOff {
+            switch,
+            depth,
+            on: six(with_switch(switch, true), depth),
+            off: six(with_switch(switch, false), depth),
+        }
+    }
+
+    /// `<chapter>.<switch>.d<depth>.<rest>`.
+    pub fn key(&self, chapter: &str, rest: &str) -> String {
+        format!("{chapter}.{}.d{}.{rest}", self.switch, self.depth)
+    }
+
+    /// The counters of the six positions together, switch on.
+    pub fn total_on(&self) -> SearchStats {
+        total(&self.on)
+    }
+
+    /// The counters of the six positions together, switch off.
+    pub fn total_off(&self) -> SearchStats {
+        total(&self.off)
+    }
+
+    /// Adds the node counts of each position, on and off, then [`OnOff::add_totals`].
+    pub fn add_nodes(&self, f: &mut Figures, chapter: &str) {
+        for (on, off) in self.on.iter().zip(self.off.iter()) {
+            f.add(
+                &self.key(chapter, &format!("{}.on.nodes", on.id)),
+                on.stats.nodes,
+            )
+            .add(
+                &self.key(chapter, &format!("{}.off.nodes", off.id)),
+                off.stats.nodes,
+            );
+        }
+        self.add_totals(f, chapter);
+    }
+
+    /// Adds the node counts of the six together, on and off, the change of the total, and how
+    /// many of the six best moves differ.
+    pub fn add_totals(&self, f: &mut Figures, chapter: &str) {
+        let (on, off) = (self.total_on().nodes, self.total_off().nodes);
+        f.add(&self.key(chapter, "six.on.nodes"), on)
+            .add(&self.key(chapter, "six.off.nodes"), off)
+            .add(&self.key(chapter, "six.change_pct"), change_pct(on, off))
+            .add(&self.key(chapter, "six.best_changed"), self.best_changed());
+    }
+
+    /// Adds each position's best move and score, on and off.
+    pub fn add_moves(&self, f: &mut Figures, chapter: &str) {
+        for (on, off) in self.on.iter().zip(self.off.iter()) {
+            for (state, run) in [("on", on), ("off", off)] {
+                f.add(
+                    &self.key(chapter, &format!("{}.{state}.best", run.id)),
+                    run.last().best_move.as_str(),
+                )
+                .add(
+                    &self.key(chapter, &format!("{}.{state}.score", run.id)),
+                    run.last().score.as_str(),
+                );
+            }
+        }
+    }
+
+    /// How many of the six positions get a different best move with the switch off.
+    pub fn best_changed(&self) -> usize {
+        self.on
+            .iter()
+            .zip(self.off.iter())
+            .filter(|(on, off)| on.last().best_move != off.last().best_move)
+            .count()
+    }
+
+    /// The comparison as a table for a person.
+    pub fn print(&self) {
+        println!(
+            "\n{} on and off, depth {}, {HASH_MB} MB, empty table:\n",
+            self.switch, self.depth
+        );
+        println!(
+            "{:<13} {:>10} {:>10} {:>8}  {:<16} {:<16}",
+            "position", "on", "off", "change", "best, score on", "best, score off"
+        );
+        for (on, off) in self.on.iter().zip(self.off.iter()) {
+            println!(
+                "{:<13} {:>10} {:>10} {:>7}%  {:<16} {:<16}",
+                on.id,
+                on.stats.nodes,
+                off.stats.nodes,
+                change_pct(on.stats.nodes, off.stats.nodes),
+                format!("{} {}", on.last().best_move, on.last().score),
+                format!("{} {}", off.last().best_move, off.last().score),
+            );
+        }
+        let (on, off) = (self.total_on().nodes, self.total_off().nodes);
+        println!(
+            "{:<13} {on:>10} {off:>10} {:>7}%",
+            "six",
+            change_pct(on, off)
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn change_and_ratio_round_half_away_from_zero() {
+        assert_eq!(change_pct(69, 100).to_string(), "-31.0");
+        assert_eq!(change_pct(1, 3).to_string(), "-66.7");
+        assert_eq!(change_pct(3, 2).to_string(), "50.0");
+        assert_eq!(change_pct(100, 100).to_string(), "0.0");
+        assert_eq!(ratio(7, 2).to_string(), "3.5");
+        assert_eq!(ratio(2, 3).to_string(), "0.7");
+    }
+
+    #[test]
+    fn iteration_nodes_are_differences_of_cumulative_counts() {
+        let run = Run {
+            id: "x",
+            stats: SearchStats::default(),
+            table: TtCounters::default(),
+            iterations: [(1, 10), (2, 35), (3, 100)]
+                .map(|(depth, cumulative_nodes)| Iteration {
+                    depth,
+                    cumulative_nodes,
+                    best_move: "e2e4".into(),
+                    score: "cp 0".into(),
+                })
+                .to_vec(),
+        };
+        assert_eq!(run.iteration_nodes(1), 10);
+        assert_eq!(run.iteration_nodes(3), 65);
+    }
+}
