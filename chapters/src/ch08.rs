@@ -83,7 +83,14 @@ pub fn figures() -> Figures {
 /// Fine no. 70 without the table: millions of nodes, so stored by `cargo xtask measure ch08`.
 pub fn measured() -> Figures {
     let mut f = Figures::new("ch08");
-    add_fine70(&mut f, "measured.off.", &fine70(false));
+    let (with, without) = (fine70(true), fine70(false));
+    add_fine70(&mut f, "measured.off.", &without);
+    if let (Some(with), Some(without)) = (with.last(), without.last()) {
+        f.add(
+            &format!("ch08.measured.off.fine70.d{FINE_DEPTH}.nodes_ratio"),
+            six::ratio(without.cumulative_nodes, with.cumulative_nodes),
+        );
+    }
     f
 }
 

@@ -64,8 +64,14 @@ pub fn figures() -> Figures {
     f.add("ch14.singular.min_depth", SINGULAR_MIN_DEPTH)
         .add("ch14.singular.tt_slack", SINGULAR_TT_DEPTH_SLACK);
 
-    for (state, on) in [("on", true), ("off", false)] {
-        let found = solve(on);
+    let (with, without) = (solve(true), solve(false));
+    if let (Some(with), Some(without)) = (&with, &without) {
+        f.add(
+            "ch14.wac237.nodes_ratio",
+            six::ratio(without.cumulative_nodes, with.cumulative_nodes),
+        );
+    }
+    for (state, found) in [("on", with), ("off", without)] {
         let key = |what: &str| format!("ch14.wac237.{state}.{what}");
         f.add(
             &key("depth"),

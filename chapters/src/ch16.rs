@@ -88,6 +88,10 @@ pub fn figures() -> Figures {
     };
     let e = elo_trinomial(&better).expect("games");
     f.add("ch16.better.games", better.games())
+        .add(
+            "ch16.better.score_pct",
+            Figure::percent(2 * better.wins + better.draws, 2 * better.games(), 2),
+        )
         .add("ch16.better.elo", Figure::fixed(e.elo, 1))
         .add("ch16.better.error", Figure::fixed(e.error, 1))
         .add("ch16.better.llr", Figure::fixed(SPRT.llr_trinomial(&better), 2));

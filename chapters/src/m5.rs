@@ -107,6 +107,17 @@ impl SixRun {
         Figure::percent(self.refused, (self.stores + self.refused).max(1), 1)
     }
 
+    /// Adds each position's nodes and share of probes that found an entry under `prefix`.
+    fn add_position_figures(&self, f: &mut Figures, prefix: &str) {
+        let key = self.key(prefix);
+        for (six, stats) in bench::six_positions().iter().zip(&self.per_position) {
+            f.add(&format!("{key}.{}.nodes", six.id), stats.nodes).add(
+                &format!("{key}.{}.hit_pct", six.id),
+                Figure::percent(stats.tt_hits, stats.tt_probes.max(1), 1),
+            );
+        }
+    }
+
     /// Adds this run's figures under `prefix`.
     fn add_figures(&self, f: &mut Figures, prefix: &str) {
         let key = self.key(prefix);
@@ -274,6 +285,9 @@ pub fn measured() -> Figures {
     }
     for run in &runs {
         run.add_figures(&mut f, "m5.measured");
+        if TABLE_SIZES_MB.contains(&run.mb) {
+            run.add_position_figures(&mut f, "m5.measured");
+        }
         if TABLE_SIZES_MB.contains(&run.mb) && !run.buckets {
             f.add(
                 &format!("{}.seconds", run.key("m5.measured")),

@@ -106,6 +106,7 @@ pub struct EloEstimate {
     pub error: f64,
 }
 
+// ANCHOR: elo_from_outcomes
 /// Elo and its 95% error from a sample of scores: the mean score μ with standard error `σ/√N`, the
 /// interval `μ ± 1.96 σ/√N` mapped through [`score_to_elo`], and the error taken as half its width
 /// (the logistic curve makes the interval slightly asymmetric; OpenBench and fastchess report it so).
@@ -119,6 +120,7 @@ fn elo_from_outcomes(outcomes: &[(f64, u64)]) -> Option<EloEstimate> {
         error: (upper - lower) / 2.0,
     })
 }
+// ANCHOR_END: elo_from_outcomes
 
 /// Elo ± 95% error from W/D/L, each game an independent sample (the trinomial model).
 /// W=30 D=40 L=30 gives 0 ± 53.2. `None` without games.
@@ -233,6 +235,7 @@ impl SprtParams {
         Ok(())
     }
 
+    // ANCHOR: sprt_bounds
     /// Wald's stopping bounds on the log-likelihood ratio: `(ln(β/(1−α)), ln((1−β)/α))`.
     /// For α = β = 0.05 they are ∓2.944.
     pub fn bounds(&self) -> (f64, f64) {
@@ -254,6 +257,7 @@ impl SprtParams {
             Verdict::Continue
         }
     }
+    // ANCHOR_END: sprt_bounds
 
     /// GSPRT log-likelihood ratio from W/D/L (each game one sample).
     /// See [`Self::llr_from_outcomes`]. W=4307 D=8620 L=4063 with [0, 3] gives 2.99, as jw1912's
@@ -268,6 +272,7 @@ impl SprtParams {
         self.llr_from_outcomes(&p.outcomes())
     }
 
+    // ANCHOR: llr_from_outcomes
     /// Van den Bergh's GSPRT approximation (support_MLE_multinomial.pdf; fastchess's logistic model):
     /// with sᵢ = [`elo_to_score`](eloᵢ) and `σᵢ² = Σ pₖ (aₖ − sᵢ)²` the spread of the observed
     /// outcomes aₖ (frequencies pₖ) around the score each hypothesis predicts,
@@ -291,6 +296,7 @@ impl SprtParams {
         }
         0.5 * n * (var0 / var1).ln()
     }
+    // ANCHOR_END: llr_from_outcomes
 }
 
 #[cfg(test)]

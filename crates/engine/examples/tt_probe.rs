@@ -132,10 +132,11 @@ fn count(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Operations per timed round: short enough that many rounds run without being interrupted.
-const ROUND: u64 = 20_000;
+/// Operations per timed round: short enough (a fraction of a millisecond) that many rounds run
+/// without being interrupted, even on a machine shared with other work.
+const ROUND: u64 = 1_000;
 /// Rounds per operation and mode.
-const ROUNDS: u64 = 150;
+const ROUNDS: u64 = 2_000;
 
 /// `time [MB]`: the fastest round of each operation, buckets off and on.
 fn time(args: &[String]) -> Result<(), String> {

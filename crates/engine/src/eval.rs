@@ -59,6 +59,7 @@ impl std::ops::Mul<i32> for Tapered {
     }
 }
 
+// ANCHOR: blend
 /// The phase of the starting position; more material (after promotions) is capped to it.
 pub const MAX_PHASE: i32 = 24;
 
@@ -70,6 +71,7 @@ impl Tapered {
         (self.mg * phase + self.eg * (MAX_PHASE - phase)) / MAX_PHASE
     }
 }
+// ANCHOR_END: blend
 
 /// Every weight of the evaluation. Piece-indexed arrays run pawn, knight, bishop, rook, queen,
 /// king; the piece-square tables are written as published, the eighth rank first (a8 ... h8),
@@ -278,6 +280,7 @@ pub const WEIGHTS: Weights = Weights {
     king_danger_cap: 500,
 };
 
+// ANCHOR: evaluate
 /// The evaluation of `pos` in centipawns for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &WEIGHTS)
@@ -291,6 +294,7 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
         Color::Black => -white,
     }
 }
+// ANCHOR_END: evaluate
 
 /// The evaluation term by term, for the console's `eval` command.
 pub fn trace(pos: &Position) -> String {
@@ -313,6 +317,7 @@ pub struct Breakdown {
 }
 
 impl Breakdown {
+    // ANCHOR: breakdown_of
     /// Computes every term of `pos`.
     pub fn of(pos: &Position, w: &Weights) -> Breakdown {
         let mut b = Breakdown::default();
@@ -327,9 +332,6 @@ impl Breakdown {
                     phase += w.phase[k];
                 }
             }
-            if crate::search::EXPERIMENT.load(std::sync::atomic::Ordering::Relaxed) & 4 != 0 {
-                continue;
-            }
             if pos.pieces(color, PieceKind::Bishop).more_than_one() {
                 b.bishop_pair[c] = w.bishop_pair;
             }
@@ -343,6 +345,7 @@ impl Breakdown {
         b.phase = phase.min(MAX_PHASE);
         b
     }
+    // ANCHOR_END: breakdown_of
 
     /// The terms in display order with their names.
     fn terms(&self) -> [(&'static str, [Tapered; 2]); 8] {
@@ -393,6 +396,7 @@ impl fmt::Display for Breakdown {
     }
 }
 
+// ANCHOR: psqt_index
 /// The index into a published (a8-first) table for a piece of `color` on `square`: White
 /// reads the table upside down from our a1-first numbering, Black reads it as it stands, which
 /// is White's table mirrored.
@@ -403,6 +407,7 @@ fn psqt_index(color: Color, square: Square) -> usize {
         Color::Black => square.index(),
     }
 }
+// ANCHOR_END: psqt_index
 
 /// The rank of `square` counted from `color`'s side (0 = its first rank).
 #[inline]
@@ -444,6 +449,7 @@ const PASSED_MASKS: [[u64; 64]; 2] = {
     masks
 };
 
+// ANCHOR: passed_pawns
 /// The bonus for `color`'s passed pawns.
 fn passed_pawns(pos: &Position, color: Color, w: &Weights) -> Tapered {
     let enemy_pawns = pos.pieces(color.flip(), PieceKind::Pawn).0;
@@ -455,6 +461,7 @@ fn passed_pawns(pos: &Position, color: Color, w: &Weights) -> Tapered {
     }
     total
 }
+// ANCHOR_END: passed_pawns
 
 /// The files holding at least one of `pawns`, as whole files: the set smeared north and south
 /// (CPW "Pawn Fills", file fill).

@@ -289,13 +289,6 @@ fn bump(counter: &AtomicU64) {
     counter.store(count.wrapping_add(1), Ordering::Relaxed);
 }
 
-/// `key` read as a fraction of 2^64 and scaled to `count`: ⌊key × count / 2^64⌋, an index
-/// below `count`. (Daniel Lemire, "A fast alternative to the modulo reduction", 2016.)
-#[inline]
-fn scale(key: u64, count: usize) -> usize {
-    ((u128::from(key) * count as u128) >> 64) as usize
-}
-
 /// The transposition table, shared by reference between search threads.
 ///
 /// Probing and storing take `&self` (the slots are atomic). Changing the size, clearing and
@@ -455,6 +448,13 @@ impl TranspositionTable {
     }
 
     // ANCHOR: slots_for
+    /// `key` read as a fraction of 2^64 and scaled to `count`: ⌊key × count / 2^64⌋, an index
+    /// below `count`.
+    #[inline]
+    fn scale(key: u64, count: usize) -> usize {
+        ((u128::from(key) * count as u128) >> 64) as usize
+    }
+
     /// The slots that may hold the position with `key`: its bucket, or with buckets off its
     /// single slot.
     ///
@@ -469,9 +469,9 @@ impl TranspositionTable {
     #[inline]
     fn slots_for(&self, key: u64) -> &[Slot] {
         if self.use_buckets {
-            &self.buckets[scale(key, self.buckets.len())].0
+            &self.buckets[Self::scale(key, self.buckets.len())].0
         } else {
-            let slot = scale(key, self.slot_count());
+            let slot = Self::scale(key, self.slot_count());
             let bucket = &self.buckets[slot / BUCKET_SLOTS];
             std::slice::from_ref(&bucket.0[slot % BUCKET_SLOTS])
         }
@@ -481,9 +481,11 @@ impl TranspositionTable {
     // ANCHOR: probe
     /// The stored result for the position with `key`, if the table has one.
     ///
-    /// With buckets on, the bucket's slots are read in turn. A miss reads all eight, but the
-    /// first read brought the whole line into the cache, so the other seven cost a few
-    /// instructions each, not another wait for memory.
+    /// With buckets on, the bucket's slots are read in turn. A miss reads all eight, but with
+    /// 128-byte lines the first read brought the whole bucket into the cache, so the other
+    /// seven cost a few instructions each, not another wait for memory. With 64-byte lines
+    /// (most x86-64 processors) the bucket is two lines, requested together: a miss then moves
+    /// twice the memory of a miss with buckets off (`cargo xtask perf tt` counts it).
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         bump(&self.counters.probes);
@@ -503,11 +505,11 @@ impl TranspositionTable {
     /// fail-low), score, depth in plies (saturated at 255), bound, and whether the position is
     /// or has been on the principal variation (`pv`).
     ///
-    /// The slot is chosen by `slot_to_store`; chapter 8's rule then
-    /// decides whether the entry there gives way. It does unless it is another position's
-    /// result from this same search and deeper than the new one: a deep result costs more to
-    /// find again, but one from an earlier search is about a position the game has probably
-    /// left. A result for the same position always replaces the old one, which it supersedes.
+    /// The slot is chosen by `slot_to_store`; chapter 8's rule then decides whether the entry
+    /// there gives way. It does unless it is another position's result from this same search
+    /// and deeper than the new one: a deep result costs more to find again, but one from an
+    /// earlier search is about a position the game has probably left. A result for the same
+    /// position always replaces the old one, which it supersedes.
     pub fn store(
         &self,
         key: u64,
@@ -548,7 +550,7 @@ impl TranspositionTable {
     /// Locking would cost every store to prevent a rare, harmless waste.
     #[inline]
     fn slot_to_store(&self, key: u64, generation: u8) -> &Slot {
-        // One pass over the bucket: the loads that brought in its line are the costly part.
+        // One pass: each slot is read once, and finding the position itself ends it.
         let slots = self.slots_for(key);
         let mut chosen = &slots[0];
         let mut least = i32::MAX;
@@ -604,7 +606,7 @@ mod tests {
 
     /// The index in its bucket of the slot that holds `key`, if one does.
     fn slot_holding(table: &TranspositionTable, key: u64) -> Option<usize> {
-        let bucket = &table.buckets[scale(key, table.bucket_count())];
+        let bucket = &table.buckets[TranspositionTable::scale(key, table.bucket_count())];
         bucket
             .0
             .iter()
@@ -976,7 +978,7 @@ mod tests {
         table.set_buckets(false);
         let mut in_own_slot = 0;
         for key in found_in_buckets {
-            let own_slot = scale(key, table.slot_count()) % BUCKET_SLOTS;
+            let own_slot = TranspositionTable::scale(key, table.slot_count()) % BUCKET_SLOTS;
             let in_own = slot_holding(&table, key) == Some(own_slot);
             assert_eq!(table.probe(key).is_some(), in_own, "key {key:#x}");
             in_own_slot += usize::from(in_own);

@@ -195,8 +195,6 @@ struct Settings {
     hash_mb: usize,
     move_overhead: Duration,
     switches: Switches,
-    ponder: bool,
-    debug: bool,
 }
 
 impl Default for Settings {
@@ -205,8 +203,6 @@ impl Default for Settings {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: time::default_overhead(),
             switches: Switches::default(),
-            ponder: false,
-            debug: false,
         }
     }
 }
@@ -483,14 +479,13 @@ impl Session {
         Ok(())
     }
 
-    /// `debug on|off`: accepted; the engine prints nothing more in debug mode.
+    /// `debug on|off`: accepted, and changes nothing: the engine has no more to say in debug
+    /// mode than its `info` lines already do.
     fn debug(&mut self, args: &[&str]) -> Result<(), CommandError> {
-        self.settings.debug = match args {
-            ["on"] => true,
-            ["off"] => false,
-            _ => return input_error("debug: expected 'debug on' or 'debug off'"),
-        };
-        Ok(())
+        match args {
+            ["on" | "off"] => Ok(()),
+            _ => input_error("debug: expected 'debug on' or 'debug off'"),
+        }
     }
 
     /// `setoption name <name> [value <value>]`. Names are case-insensitive and may have spaces
@@ -544,10 +539,9 @@ impl Session {
                     _ => Ok(()), // Threads: 1 is the only value in range.
                 }
             }
-            OptionKind::Check { .. } => {
-                self.settings.ponder = check_value(name, value)?;
-                Ok(())
-            }
+            // Ponder: the GUI says whether it will send `go ponder`; the engine ponders only
+            // when told to, so the value is checked and needs no keeping.
+            OptionKind::Check { .. } => check_value(name, value).map(drop),
             OptionKind::Button => {
                 self.idle_searcher("setoption name Clear Hash")?.clear();
                 Ok(())
@@ -644,6 +638,7 @@ impl Session {
             (position.clone(), go)
         });
         let infinite = limits.infinite;
+        let fallback = position.legal_moves().first().copied();
         let (out, shared) = (self.out.clone(), Arc::clone(&control));
         let spawned = thread::Builder::new()
             .name("search".to_string())
@@ -663,7 +658,7 @@ impl Session {
                 let _ = self.out.line(&format!(
                     "info string error: cannot start the search thread: {error}"
                 ));
-                let _ = self.out.line("bestmove 0000");
+                let _ = self.out.line(&bestmove_line(fallback, None));
             }
         }
     }
@@ -681,8 +676,8 @@ impl Session {
     /// `ponderhit`: the opponent played the expected move, so the position being pondered is
     /// the real one and the engine's clock now runs. The ponder search is stopped without a
     /// `bestmove` and a search with the real time limits starts on the same position. What the
-    /// ponder search found is not lost: it is in the transposition table, so the new search
-    /// repeats the finished iterations at the cost of a table probe each.
+    /// ponder search found is not lost: it is in the transposition table, where the new search
+    /// finds it, so its first iterations end almost at once on table cutoffs.
     fn ponder_hit(&mut self) -> Result<(), CommandError> {
         let Some((position, go)) = self.search.as_mut().and_then(|s| s.ponder.take()) else {
             return Ok(()); // Not pondering: nothing to do.
@@ -803,6 +798,7 @@ impl Session {
 /// The search thread's stack: generous, as each ply of the recursion keeps a move list.
 const SEARCH_STACK_BYTES: usize = 32 << 20;
 
+// ANCHOR: search_limits
 /// The search's limits for `go` with the time `budget`, the clock having started at `start`.
 /// `ponder` and `infinite` searches wait for `stop`; a ponder search gets its time limits only
 /// when `ponderhit` restarts it.
@@ -817,6 +813,7 @@ fn search_limits(go: &Go, budget: Option<Budget>, start: Instant) -> Limits {
         infinite,
     }
 }
+// ANCHOR_END: search_limits
 
 /// The search thread: searches, reports each iteration, waits for `stop` if the search is
 /// infinite, then answers `bestmove` (unless `ponderhit` silenced it) and returns the searcher.

@@ -29,10 +29,7 @@ use ordering::Heuristics;
 use pruning::LmrTable;
 use pv::PvTable;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-
-/// TEMPORARY: experiment bits for A/B tests during development.
-pub static EXPERIMENT: AtomicU32 = AtomicU32::new(0);
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The deepest ply a search reaches, quiescence included; also the longest line it reports.
@@ -247,10 +244,10 @@ impl Searcher {
             root_best: None,
             aborted: false,
             root_depth: 0,
-            experiment: EXPERIMENT.load(Ordering::Relaxed),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut previous_score = 0;
+        // ANCHOR: iterative_deepening
         for depth in 1..=max_depth {
             let past_soft = limits.soft_deadline.is_some_and(|t| Instant::now() >= t);
             if depth > 1 && past_soft {
@@ -281,6 +278,7 @@ impl Searcher {
                 hashfull: worker.tt.hashfull(),
             });
         }
+        // ANCHOR_END: iterative_deepening
         outcome.stats = worker.stats;
         if limits.infinite {
             wait_for_stop(stop, limits.hard_deadline);
@@ -317,10 +315,10 @@ struct Worker<'a> {
     aborted: bool,
     /// The depth of the current iteration.
     root_depth: i32,
-    experiment: u32,
 }
 
 impl Worker<'_> {
+    // ANCHOR: should_stop
     /// Whether to stop now. The node limit is checked at every node, so a node-limited search
     /// stops at exactly the same node every run; the clock and the stop flag every 1,024
     /// nodes, as reading them costs more than a node's share of time.
@@ -340,6 +338,7 @@ impl Worker<'_> {
         }
         self.aborted
     }
+    // ANCHOR_END: should_stop
 
     /// Counts a node at `ply`.
     #[inline]
@@ -363,6 +362,7 @@ impl Worker<'_> {
             || insufficient_material(&self.pos)
     }
 
+    // ANCHOR: aspiration
     /// Searches the root at `depth` inside an aspiration window around the previous
     /// iteration's score, widening the side that fails until the score falls inside (CPW
     /// "Aspiration Windows"). Early iterations, and the switch off, use the full window.
@@ -391,6 +391,7 @@ impl Worker<'_> {
             delta += delta / 2;
         }
     }
+    // ANCHOR_END: aspiration
 }
 
 /// Whether neither side can possibly mate: bare kings, a lone minor piece, or bishops all on
@@ -411,6 +412,7 @@ pub fn insufficient_material(pos: &Position) -> bool {
     knights.is_empty() && (bishops.0 & DARK_SQUARES == 0 || bishops.0 & !DARK_SQUARES == 0)
 }
 
+// ANCHOR: mate_scores
 /// A mate score made relative to the node at `ply` before it goes into the table: "mate in n
 /// from the root" becomes "mate in n - ply from here", which holds wherever the position is met
 /// again (CPW "Transposition Table", mate scores). Other scores are unchanged.
@@ -436,6 +438,7 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+// ANCHOR_END: mate_scores
 
 #[cfg(test)]
 mod tests {

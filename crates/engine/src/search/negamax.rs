@@ -96,6 +96,7 @@ impl Worker<'_> {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
+        // ANCHOR: extensions
         // Extensions stop at twice the iteration's depth, so that a long series of checks
         // cannot run the search to the ply limit.
         let can_extend = ply < 2 * self.root_depth as usize;
@@ -129,6 +130,7 @@ impl Worker<'_> {
                 extension = 1;
                 self.stats.check_extensions += 1;
             }
+            // ANCHOR_END: extensions
             if let Some(eval) = static_eval
                 && searched > 0
                 && quiet
@@ -223,6 +225,7 @@ impl Worker<'_> {
         entry
     }
 
+    // ANCHOR: reverse_futility
     /// Reverse futility pruning (chapter 13): a node whose static evaluation beats beta by a
     /// margin that grows with depth is expected to fail high, and does so at once.
     fn reverse_futility(&mut self, eval: i32, beta: i32, depth: i32) -> Option<i32> {
@@ -236,6 +239,7 @@ impl Worker<'_> {
         }
         None
     }
+    // ANCHOR_END: reverse_futility
 
     // ANCHOR: null_move
     /// Null-move pruning (chapter 11): let the opponent move twice in a row. If a shallower
@@ -281,6 +285,7 @@ impl Worker<'_> {
     }
     // ANCHOR_END: null_move
 
+    // ANCHOR: is_futile
     /// Futility pruning (chapter 13): near the horizon, a quiet move from a position whose
     /// static evaluation is far below alpha will not raise it.
     fn is_futile(&self, eval: i32, alpha: i32, depth: i32) -> bool {
@@ -289,6 +294,7 @@ impl Worker<'_> {
             && alpha.abs() < MATE_BOUND
             && eval + pruning::futility_margin(depth) <= alpha
     }
+    // ANCHOR_END: is_futile
 
     // ANCHOR: singular
     /// Singular extension test (chapter 14.1): is the hash move much better than every other
@@ -325,6 +331,7 @@ impl Worker<'_> {
     }
     // ANCHOR_END: singular
 
+    // ANCHOR: search_late_move
     /// Searches a move after the first: reduced if late and quiet (chapter 12), with a null
     /// window (chapter 10), and again at full depth or with the full window when the result
     /// says the shortcut may have been wrong.
@@ -357,7 +364,9 @@ impl Worker<'_> {
         }
         score
     }
+    // ANCHOR_END: search_late_move
 
+    // ANCHOR: late_move_reduction
     /// How many plies to take off a late move (chapter 12): the table's reduction for this
     /// depth and move number, one less on the principal variation and for killers, and never
     /// so much that the move drops straight into quiescence.
@@ -373,7 +382,9 @@ impl Worker<'_> {
         }
         reduction
     }
+    // ANCHOR_END: late_move_reduction
 
+    // ANCHOR: on_beta_cutoff
     /// Book-keeping for a move that failed high: the counters, and for a quiet move the
     /// killers and the history (rewarding it and penalising the quiet moves tried before it).
     fn on_beta_cutoff(
@@ -400,8 +411,10 @@ impl Worker<'_> {
             self.heuristics.update_history(side, m, quiets_tried, depth);
         }
     }
+    // ANCHOR_END: on_beta_cutoff
 }
 
+// ANCHOR: tt_cutoff
 /// The score a table entry lets a non-PV node return at once: the entry must be at least as
 /// deep as the node, and its bound must settle the window (an exact score always does; a
 /// lower bound at or above beta fails high; an upper bound at or below alpha fails low).
@@ -418,3 +431,4 @@ pub(super) fn tt_cutoff(entry: Entry, depth: i32, alpha: i32, beta: i32, ply: us
     };
     settles.then_some(score)
 }
+// ANCHOR_END: tt_cutoff

@@ -89,6 +89,7 @@ impl Heuristics {
         self.history[side.index()][m.from().index()][m.to().index()]
     }
 
+    // ANCHOR: update_history
     /// After a quiet move `best` cut off at `depth`: reward it, and penalise the quiet moves
     /// tried before it (`tried`), which failed to. The update has "gravity": it shrinks as the
     /// score nears ±[`HISTORY_MAX`], `h += bonus - h × |bonus| / HISTORY_MAX`, so a score can
@@ -106,6 +107,7 @@ impl Heuristics {
         let entry = &mut self.history[side.index()][m.from().index()][m.to().index()];
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
     }
+    // ANCHOR_END: update_history
 }
 
 /// The history bonus for a cutoff at `depth`: deeper cutoffs say more, up to a cap.
@@ -113,6 +115,7 @@ fn history_bonus(depth: i32) -> i32 {
     (16 * depth * depth).min(1_600)
 }
 
+// ANCHOR: mvv_lva
 /// Most valuable victim, least valuable attacker: the victim's kind counts eight times the
 /// attacker's, and a promotion counts as capturing the new piece.
 fn mvv_lva(pos: &Position, m: Move) -> i32 {
@@ -123,6 +126,7 @@ fn mvv_lva(pos: &Position, m: Move) -> i32 {
     let attacker = pos.piece_moved(m).kind.index() as i32;
     8 * (victim + promotion) - attacker
 }
+// ANCHOR_END: mvv_lva
 
 /// The legal moves of a node with their ordering scores, handed out best first.
 #[derive(Clone)]
@@ -142,6 +146,7 @@ impl std::fmt::Debug for MovePicker {
 }
 
 impl MovePicker {
+    // ANCHOR: move_picker
     /// Every legal move of an alpha-beta node, scored in the order of the module comment.
     /// Switched-off features leave their moves where the others put them.
     pub fn new(
@@ -175,6 +180,7 @@ impl MovePicker {
             next: 0,
         }
     }
+    // ANCHOR_END: move_picker
 
     /// The moves of a quiescence node: captures and queen promotions by MVV-LVA, or every
     /// evasion when in check (captures first).

@@ -4,6 +4,7 @@
 //! None of them is tuned for this engine yet: they are the usual starting points of the
 //! literature, chosen in the middle of the ranges open-source engines use.
 
+// ANCHOR: null_move_reduction
 /// Null-move pruning is tried from this depth on (chapter 11).
 pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 
@@ -13,7 +14,9 @@ pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 pub fn null_move_reduction(depth: i32) -> i32 {
     3 + depth / 6
 }
+// ANCHOR_END: null_move_reduction
 
+// ANCHOR: futility_margins
 /// Reverse futility pruning (static null move) works up to this depth (chapter 13).
 pub const RFP_MAX_DEPTH: i32 = 8;
 
@@ -32,6 +35,7 @@ pub const FUTILITY_MAX_DEPTH: i32 = 6;
 pub fn futility_margin(depth: i32) -> i32 {
     80 + 80 * depth
 }
+// ANCHOR_END: futility_margins
 
 /// Late move reductions start at this depth (chapter 12).
 pub const LMR_MIN_DEPTH: i32 = 3;
@@ -44,6 +48,7 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// the failing side by half as much again (CPW "Aspiration Windows").
 pub const ASPIRATION_DELTA: i32 = 25;
 
+// ANCHOR: singular_parameters
 /// Singular extensions are tried from this depth on (chapter 14.1).
 pub const SINGULAR_MIN_DEPTH: i32 = 7;
 
@@ -62,6 +67,7 @@ pub fn singular_margin(depth: i32) -> i32 {
 pub fn singular_depth(depth: i32) -> i32 {
     (depth - 1) / 2
 }
+// ANCHOR_END: singular_parameters
 
 // ANCHOR: lmr_table
 /// Late move reductions by depth and move number, computed once (chapter 12).

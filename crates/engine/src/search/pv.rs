@@ -32,6 +32,7 @@ impl PvTable {
         self.len[ply] = ply;
     }
 
+    // ANCHOR: pv_update
     /// The line of `ply` becomes `m` followed by the line of `ply + 1`.
     pub fn update(&mut self, ply: usize, m: Move) {
         self.moves[ply][ply] = Some(m);
@@ -41,6 +42,7 @@ impl PvTable {
         }
         self.len[ply] = end;
     }
+    // ANCHOR_END: pv_update
 
     /// The line of the root.
     pub fn root_line(&self) -> Vec<Move> {

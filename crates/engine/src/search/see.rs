@@ -27,6 +27,7 @@ pub fn promotion_kind(m: Move) -> Option<PieceKind> {
     }
 }
 
+// ANCHOR: see
 /// The material `m` wins (positive) or loses (negative) for the side to move, after the best
 /// sequence of recaptures on its target square for both sides. `m` must be legal here.
 pub fn see(pos: &Position, m: Move) -> i32 {
@@ -67,6 +68,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
     }
     gains[0]
 }
+// ANCHOR_END: see
 
 /// Whether `m` does not lose material: `see(pos, m) >= 0`, answered without the exchange when
 /// the victim is worth at least the capturer (the opponent's recapture can cost no more).
