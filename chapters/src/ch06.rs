@@ -52,7 +52,10 @@ pub fn mirror(fen: &str) -> String {
         _ => "-".to_string(),
     };
     let clocks = fields.get(4..6).map_or("0 1".to_string(), |c| c.join(" "));
-    format!("{} {side} {castling} {en_passant} {clocks}", board.join("/"))
+    format!(
+        "{} {side} {castling} {en_passant} {clocks}",
+        board.join("/")
+    )
 }
 
 /// The terms of a breakdown with their names, each blended at the position's phase, White's
@@ -76,10 +79,7 @@ pub fn figures() -> Figures {
     let mut f = Figures::new("ch06");
     let start = Position::startpos();
     f.add("ch06.startpos.eval", eval::evaluate(&start))
-        .add(
-            "ch06.startpos.phase",
-            Breakdown::of(&start, &WEIGHTS).phase,
-        )
+        .add("ch06.startpos.phase", Breakdown::of(&start, &WEIGHTS).phase)
         .add("ch06.max_phase", MAX_PHASE);
 
     let mut mirror_equal = 0;

@@ -89,18 +89,15 @@ fn add_iterations(f: &mut Figures, name: &str, runs: &[six::Run], depth: u32) {
     }
     let all: u64 = per_iteration.iter().sum();
     let last = per_iteration[per_iteration.len() - 1];
-    f.add(&format!("ch07.{name}.six.d{depth}.nodes"), all)
-        .add(
-            &format!("ch07.{name}.six.d{depth}.earlier_pct"),
-            Figure::percent(all - last, all, 1),
-        );
+    f.add(&format!("ch07.{name}.six.d{depth}.nodes"), all).add(
+        &format!("ch07.{name}.six.d{depth}.earlier_pct"),
+        Figure::percent(all - last, all, 1),
+    );
 }
 
 fn print_tables() {
     let bare = six::six(Switches::all(false), BARE_DEPTH);
-    println!(
-        "Minimax against bare alpha-beta (every switch off), depth {MINIMAX_DEPTH}, nodes:\n"
-    );
+    println!("Minimax against bare alpha-beta (every switch off), depth {MINIMAX_DEPTH}, nodes:\n");
     println!(
         "{:<13} {:>6} {:>12} {:>10}",
         "position", "moves", "minimax", "alpha-beta"

@@ -38,7 +38,10 @@ fn fine70(tt: bool) -> Vec<six::Iteration> {
 
 /// `ch08.<prefix>fine70.dN.{best,score,nodes}` for the shown iterations.
 fn add_fine70(f: &mut Figures, prefix: &str, iterations: &[six::Iteration]) {
-    for it in iterations.iter().filter(|it| FINE_SHOWN.contains(&it.depth)) {
+    for it in iterations
+        .iter()
+        .filter(|it| FINE_SHOWN.contains(&it.depth))
+    {
         let key = |what: &str| format!("ch08.{prefix}fine70.d{}.{what}", it.depth);
         f.add(&key("best"), it.best_move.as_str())
             .add(&key("score"), it.score.as_str())

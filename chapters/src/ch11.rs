@@ -32,14 +32,11 @@ pub fn figures() -> Figures {
             Figure::percent(on.null_cutoffs, on.null_tries, 1),
         );
     for run in comparison.on.iter() {
-        f.add(
-            &key(&format!("{}.on.tries", run.id)),
-            run.stats.null_tries,
-        )
-        .add(
-            &key(&format!("{}.on.cutoffs", run.id)),
-            run.stats.null_cutoffs,
-        );
+        f.add(&key(&format!("{}.on.tries", run.id)), run.stats.null_tries)
+            .add(
+                &key(&format!("{}.on.cutoffs", run.id)),
+                run.stats.null_cutoffs,
+            );
     }
     f.add("ch11.min_depth", NULL_MOVE_MIN_DEPTH);
     for depth in R_DEPTHS {

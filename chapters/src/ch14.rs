@@ -73,18 +73,17 @@ pub fn figures() -> Figures {
     }
     for (state, found) in [("on", with), ("off", without)] {
         let key = |what: &str| format!("ch14.wac237.{state}.{what}");
-        f.add(
-            &key("depth"),
-            found.as_ref().map_or(0, |it| it.depth),
-        )
-        .add(
-            &key("nodes"),
-            found.as_ref().map_or(0, |it| it.cumulative_nodes),
-        )
-        .add(
-            &key("score"),
-            found.as_ref().map_or("-".to_string(), |it| it.score.clone()),
-        );
+        f.add(&key("depth"), found.as_ref().map_or(0, |it| it.depth))
+            .add(
+                &key("nodes"),
+                found.as_ref().map_or(0, |it| it.cumulative_nodes),
+            )
+            .add(
+                &key("score"),
+                found
+                    .as_ref()
+                    .map_or("-".to_string(), |it| it.score.clone()),
+            );
     }
     f
 }

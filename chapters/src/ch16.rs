@@ -40,13 +40,25 @@ fn even_match(games: u64) -> Trinomial {
 /// Chapter 16's figures.
 pub fn figures() -> Figures {
     let mut f = Figures::new("ch16");
-    f.add("ch16.score.elo100", Figure::fixed(100.0 * elo_to_score(100.0), 1))
-        .add("ch16.score.elo400", Figure::fixed(100.0 * elo_to_score(400.0), 1))
-        .add("ch16.score.elo5", Figure::fixed(100.0 * elo_to_score(5.0), 2));
+    f.add(
+        "ch16.score.elo100",
+        Figure::fixed(100.0 * elo_to_score(100.0), 1),
+    )
+    .add(
+        "ch16.score.elo400",
+        Figure::fixed(100.0 * elo_to_score(400.0), 1),
+    )
+    .add(
+        "ch16.score.elo5",
+        Figure::fixed(100.0 * elo_to_score(5.0), 2),
+    );
 
     for games in GAMES {
         let e = elo_trinomial(&even_match(games)).expect("games were played");
-        f.add(&format!("ch16.even.g{games}.error"), Figure::fixed(e.error, 1));
+        f.add(
+            &format!("ch16.even.g{games}.error"),
+            Figure::fixed(e.error, 1),
+        );
     }
 
     // One small match, counted as games and as pairs: 20 pairs, 40 games (three of the nine
@@ -94,7 +106,10 @@ pub fn figures() -> Figures {
         )
         .add("ch16.better.elo", Figure::fixed(e.elo, 1))
         .add("ch16.better.error", Figure::fixed(e.error, 1))
-        .add("ch16.better.llr", Figure::fixed(SPRT.llr_trinomial(&better), 2));
+        .add(
+            "ch16.better.llr",
+            Figure::fixed(SPRT.llr_trinomial(&better), 2),
+        );
     f
 }
 

@@ -123,7 +123,9 @@ static CACHE: Cache = Mutex::new(Vec::new());
 /// process for each pair: several chapters compare against the same default run.
 pub fn six(switches: Switches, depth: u32) -> Arc<Vec<Run>> {
     let cached = |cache: &Cache| {
-        let cache = cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let cache = cache
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         cache
             .iter()
             .find(|(s, d, _)| *s == switches && *d == depth)
@@ -146,7 +148,9 @@ pub fn six(switches: Switches, depth: u32) -> Arc<Vec<Run>> {
         })
         .collect();
     let runs = Arc::new(runs);
-    let mut cache = CACHE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     cache.push((switches, depth, Arc::clone(&runs)));
     runs
 }
@@ -162,12 +166,13 @@ pub fn total(runs: &[Run]) -> SearchStats {
 
 /// The table counters of several runs added together.
 pub fn total_table(runs: &[Run]) -> TtCounters {
-    runs.iter().fold(TtCounters::default(), |sum, run| TtCounters {
-        probes: sum.probes + run.table.probes,
-        hits: sum.hits + run.table.hits,
-        stores: sum.stores + run.table.stores,
-        refused: sum.refused + run.table.refused,
-    })
+    runs.iter()
+        .fold(TtCounters::default(), |sum, run| TtCounters {
+            probes: sum.probes + run.table.probes,
+            hits: sum.hits + run.table.hits,
+            stores: sum.stores + run.table.stores,
+            refused: sum.refused + run.table.refused,
+        })
 }
 
 /// The default switches with `name` set to `on`.
