@@ -67,7 +67,7 @@ impl Move {
             None => panic!("a move must change square"),
         }
     }
-// ANCHOR_END: move_type
+    // ANCHOR_END: move_type
 
     /// The square the piece leaves.
     #[inline]

@@ -130,7 +130,13 @@ mod tests {
 
     #[test]
     fn flipping_the_rank_mirrors_the_board() {
-        assert_eq!(Square::parse("a1").map(Square::flip_rank), Square::parse("a8"));
-        assert_eq!(Square::parse("e2").map(Square::flip_rank), Square::parse("e7"));
+        assert_eq!(
+            Square::parse("a1").map(Square::flip_rank),
+            Square::parse("a8")
+        );
+        assert_eq!(
+            Square::parse("e2").map(Square::flip_rank),
+            Square::parse("e7")
+        );
     }
 }
