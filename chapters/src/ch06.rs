@@ -92,7 +92,6 @@ pub fn figures() -> Figures {
             mirror_equal += 1;
         }
         f.add(&format!("ch06.{}.eval", p.id), score)
-            .add(&format!("ch06.{}.white", p.id), breakdown.white_score())
             .add(&format!("ch06.{}.phase", p.id), breakdown.phase)
             .add(&format!("ch06.{}.mirror.eval", p.id), mirrored);
     }
@@ -103,6 +102,7 @@ pub fn figures() -> Figures {
         .find(|p| p.id == TRACED)
         .expect("six.epd has the traced position");
     let breakdown = Breakdown::of(&position(traced.fen), &WEIGHTS);
+    f.add(&format!("ch06.{TRACED}.white"), breakdown.white_score());
     let terms = blended_terms(&breakdown);
     for (name, value) in terms {
         f.add(&format!("ch06.{TRACED}.term.{name}"), value);

@@ -37,10 +37,9 @@ const SEE_EXAMPLES: [(&str, &str, &str); 2] = [
     ),
 ];
 
-/// The ordering figures of one set of counters: beta cutoffs and the share made by the first
-/// move tried.
+/// The share of beta cutoffs made by the first move tried.
 fn add_ordering(f: &mut Figures, key: &str, stats: &SearchStats) {
-    f.add(&format!("{key}.cutoffs"), stats.beta_cutoffs).add(
+    f.add(
         &format!("{key}.first_pct"),
         Figure::percent(stats.first_move_cutoffs, stats.beta_cutoffs, 1),
     );
@@ -61,6 +60,7 @@ pub fn figures() -> Figures {
         if switch == "qsearch" {
             // The on side is the default engine, the same for all four switches: once.
             add_ordering(&mut f, &comparison.key("ch09", "six.on"), &on);
+            f.add(&comparison.key("ch09", "six.on.cutoffs"), on.beta_cutoffs);
             f.add(&comparison.key("ch09", "six.on.qnodes"), on.qnodes)
                 .add(
                     &comparison.key("ch09", "six.on.qnode_pct"),

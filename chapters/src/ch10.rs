@@ -4,7 +4,7 @@
 //! round.
 
 use crate::six::{DEPTH, OnOff};
-use crate::{Chapter, Figure, Figures};
+use crate::{Chapter, Figures};
 
 /// Chapter 10 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -19,36 +19,22 @@ pub const CHAPTER: Chapter = Chapter {
 /// The deeper comparison of 10.1: some millions of nodes, so measured, not pinned.
 const DEEP: u32 = 10;
 
-/// The figures of a comparison: nodes, moves and scores, and the ordering counters.
-fn add_comparison(f: &mut Figures, prefix: &str, comparison: &OnOff) {
-    comparison.add_nodes(f, prefix);
-    comparison.add_moves(f, prefix);
-    for (state, stats) in [
-        ("on", comparison.total_on()),
-        ("off", comparison.total_off()),
-    ] {
-        f.add(
-            &comparison.key(prefix, &format!("six.{state}.qnode_pct")),
-            Figure::percent(stats.qnodes, stats.nodes, 1),
-        )
-        .add(
-            &comparison.key(prefix, &format!("six.{state}.lmr_researches")),
-            stats.lmr_researches,
-        );
-    }
-}
-
 /// Chapter 10's cheap figures: the comparison at [`DEPTH`].
 pub fn figures() -> Figures {
     let mut f = Figures::new("ch10");
-    add_comparison(&mut f, "ch10", &OnOff::measure("pvs", DEPTH));
+    let comparison = OnOff::measure("pvs", DEPTH);
+    comparison.add_nodes(&mut f, "ch10");
+    comparison.add_moves(&mut f, "ch10");
+    comparison.add_on_larger(&mut f, "ch10");
     f
 }
 
-/// The comparison at [`DEEP`], stored under `ch10.measured.*`.
+/// The totals at [`DEEP`], stored under `ch10.measured.*`.
 pub fn measured() -> Figures {
     let mut f = Figures::new("ch10");
-    add_comparison(&mut f, "ch10.measured", &OnOff::measure("pvs", DEEP));
+    let comparison = OnOff::measure("pvs", DEEP);
+    comparison.add_totals(&mut f, "ch10.measured");
+    comparison.add_on_larger(&mut f, "ch10.measured");
     f
 }
 

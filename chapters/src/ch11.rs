@@ -23,6 +23,7 @@ pub fn figures() -> Figures {
     let mut f = Figures::new("ch11");
     let comparison = OnOff::measure("nullmove", DEPTH);
     comparison.add_nodes(&mut f, "ch11");
+    comparison.add_on_larger(&mut f, "ch11");
     let on = comparison.total_on();
     let key = |rest: &str| comparison.key("ch11", rest);
     f.add(&key("six.on.tries"), on.null_tries)

@@ -93,7 +93,12 @@ impl SixRun {
 
     /// The start of this run's keys: `m5.d12.1mb.on` (or `m5.measured.d12...`).
     fn key(&self, prefix: &str) -> String {
-        format!("{prefix}.d{}.{}mb.{}", self.depth, self.mb, mode(self.buckets))
+        format!(
+            "{prefix}.d{}.{}mb.{}",
+            self.depth,
+            self.mb,
+            mode(self.buckets)
+        )
     }
 
     /// The share of probes (one at every alpha-beta node) that found an entry.
@@ -150,9 +155,12 @@ fn search_six(depth: u32, mb: usize, buckets: bool) -> SixRun {
         let pos = position(six.fen);
         searcher.clear();
         let mut stats = SearchStats::default();
-        let time = time_medians(1, &mut [&mut || {
-            stats = searcher.search_depth(&pos, depth).stats;
-        }]);
+        let time = time_medians(
+            1,
+            &mut [&mut || {
+                stats = searcher.search_depth(&pos, depth).stats;
+            }],
+        );
         let counters = searcher.tt().counters();
         run.per_position.push(stats);
         run.stores += counters.stores;
@@ -278,7 +286,10 @@ pub fn measured() -> Figures {
     for depth in DEPTHS {
         for mb in SIZES_MB {
             for buckets in [false, true] {
-                eprintln!("m5: six positions, depth {depth}, {mb} MB, buckets {}", mode(buckets));
+                eprintln!(
+                    "m5: six positions, depth {depth}, {mb} MB, buckets {}",
+                    mode(buckets)
+                );
                 runs.push(search_six(depth, mb, buckets));
             }
         }
@@ -320,17 +331,23 @@ fn find(runs: &[SixRun], depth: u32, mb: usize, buckets: bool) -> &SixRun {
 fn add_comparisons(f: &mut Figures, runs: &[SixRun]) {
     for depth in DEPTHS {
         for mb in TABLE_SIZES_MB {
-            let (off, on) = (find(runs, depth, mb, false).total(), find(runs, depth, mb, true).total());
+            let (off, on) = (
+                find(runs, depth, mb, false).total(),
+                find(runs, depth, mb, true).total(),
+            );
             let key = format!("m5.measured.d{depth}.{mb}mb");
-            f.add(&format!("{key}.nodes_change_pct"), change_pct(off.nodes, on.nodes))
-                .add(
-                    &format!("{key}.singular_change_pct"),
-                    change_pct(off.singular_searches, on.singular_searches),
-                )
-                .add(
-                    &format!("{key}.extensions_change_pct"),
-                    change_pct(off.singular_extensions, on.singular_extensions),
-                );
+            f.add(
+                &format!("{key}.nodes_change_pct"),
+                change_pct(off.nodes, on.nodes),
+            )
+            .add(
+                &format!("{key}.singular_change_pct"),
+                change_pct(off.singular_searches, on.singular_searches),
+            )
+            .add(
+                &format!("{key}.extensions_change_pct"),
+                change_pct(off.singular_extensions, on.singular_extensions),
+            );
         }
         // The small table with buckets against the large one, with buckets and without.
         let small = find(runs, depth, 1, true);
@@ -384,7 +401,10 @@ fn add_bench(f: &mut Figures) {
     let knps = |i: usize| nodes[i] as f64 / times[i].as_secs_f64() / 1e3;
     f.add("m5.measured.bench.off.nodes", nodes[0])
         .add("m5.measured.bench.on.nodes", nodes[1])
-        .add("m5.measured.bench.nodes_change_pct", change_pct(nodes[0], nodes[1]))
+        .add(
+            "m5.measured.bench.nodes_change_pct",
+            change_pct(nodes[0], nodes[1]),
+        )
         .add("m5.measured.bench.off.knps", Figure::fixed(knps(0), 0))
         .add("m5.measured.bench.on.knps", Figure::fixed(knps(1), 0))
         .add(
@@ -424,8 +444,13 @@ fn criterion_home(root: &Path) -> PathBuf {
     if let Some(home) = std::env::var_os("CRITERION_HOME") {
         return home.into();
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let target = if target.is_absolute() { target } else { root.join(target) };
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target = if target.is_absolute() {
+        target
+    } else {
+        root.join(target)
+    };
     target.join("criterion")
 }
 
@@ -439,7 +464,11 @@ fn add_criterion(f: &mut Figures, root: &Path) {
     for (group, mb) in CRITERION_GROUPS {
         for operation in CRITERION_OPERATIONS {
             let median = |mode: &str| {
-                let file = home.join(group).join(operation).join(mode).join("new/estimates.json");
+                let file = home
+                    .join(group)
+                    .join(operation)
+                    .join(mode)
+                    .join("new/estimates.json");
                 let text = std::fs::read_to_string(&file)
                     .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
                 criterion_median_ns(&text)
@@ -512,10 +541,16 @@ fn add_cachegrind(f: &mut Figures, _root: &Path) {
         "expected 12 rows (2 lines × 3 operations × 2 modes) in cargo xtask perf tt's output, got:\n{report}"
     );
     for row in rows {
-        let key = format!("m5.measured.cachegrind.line{}.{}.{}", row.line, row.operation, row.mode);
-        f.add(&format!("{key}.instructions"), Figure::fixed(row.instructions, 1))
-            .add(&format!("{key}.d1_misses"), Figure::fixed(row.d1_misses, 2))
-            .add(&format!("{key}.ll_misses"), Figure::fixed(row.ll_misses, 2));
+        let key = format!(
+            "m5.measured.cachegrind.line{}.{}.{}",
+            row.line, row.operation, row.mode
+        );
+        f.add(
+            &format!("{key}.instructions"),
+            Figure::fixed(row.instructions, 1),
+        )
+        .add(&format!("{key}.d1_misses"), Figure::fixed(row.d1_misses, 2))
+        .add(&format!("{key}.ll_misses"), Figure::fixed(row.ll_misses, 2));
     }
 }
 
@@ -542,7 +577,10 @@ fn plot_series(runs: &[SixRun]) -> Vec<Series> {
                 .map(|&mb| {
                     let run = find(runs, depth, mb, buckets);
                     let total = run.total();
-                    (mb, 100.0 * total.tt_hits as f64 / total.tt_probes.max(1) as f64)
+                    (
+                        mb,
+                        100.0 * total.tt_hits as f64 / total.tt_probes.max(1) as f64,
+                    )
                 })
                 .collect();
             series.push(Series {
@@ -575,7 +613,10 @@ fn render_svg(series: &[Series]) -> String {
     let low = all.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
     let high = all.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
     // The value axis in whole steps of 5 percentage points around the data.
-    let (y_min, y_max) = ((low / 5.0).floor() * 5.0, ((high / 5.0).ceil() * 5.0).max(low + 5.0));
+    let (y_min, y_max) = (
+        (low / 5.0).floor() * 5.0,
+        ((high / 5.0).ceil() * 5.0).max(low + 5.0),
+    );
     let x_max = all.iter().map(|p| p.0).max().unwrap_or(1).max(2) as f64;
     let x = |mb: usize| LEFT + plot_w * (mb as f64).log2() / x_max.log2();
     let y = |pct: f64| TOP + plot_h * (y_max - pct) / (y_max - y_min);
@@ -589,7 +630,10 @@ fn render_svg(series: &[Series]) -> String {
         svg,
         r#"<title>Share of probes that find an entry against table size, buckets off and on</title>"#
     );
-    let _ = writeln!(svg, r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#);
+    let _ = writeln!(
+        svg,
+        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+    );
     // Grid and value axis.
     let mut pct = y_min;
     while pct <= y_max + 1e-9 {
@@ -637,7 +681,11 @@ fn render_svg(series: &[Series]) -> String {
     );
     // The lines, with a dot at each measurement, and the legend.
     for (i, s) in series.iter().enumerate() {
-        let dash = if s.dashed { r#" stroke-dasharray="6 4""# } else { "" };
+        let dash = if s.dashed {
+            r#" stroke-dasharray="6 4""#
+        } else {
+            ""
+        };
         let points: Vec<String> = s
             .points
             .iter()
@@ -713,7 +761,9 @@ fn print_six_table(runs: &[&SixRun], positions: &[SixPosition]) {
 fn print_tables() {
     let positions = bench::six_positions();
     println!("M5, buckets: the six positions, each searched from an empty table, one thread.");
-    println!("Each cell: nodes, and the share of probes (one per alpha-beta node) that found an entry.\n");
+    println!(
+        "Each cell: nodes, and the share of probes (one per alpha-beta node) that found an entry.\n"
+    );
     for depth in [PINNED_DEPTH, DEPTHS[0]] {
         let mut runs = Vec::new();
         for mb in TABLE_SIZES_MB {

@@ -258,15 +258,19 @@ impl OnOff {
         self.add_totals(f, chapter);
     }
 
-    /// Adds the node counts of the six together, on and off, the change of the total, how many
-    /// of the six best moves differ, and in how many positions the switch enlarges the tree.
+    /// Adds the node counts of the six together, on and off, the change of the total, and how
+    /// many of the six best moves differ.
     pub fn add_totals(&self, f: &mut Figures, chapter: &str) {
         let (on, off) = (self.total_on().nodes, self.total_off().nodes);
         f.add(&self.key(chapter, "six.on.nodes"), on)
             .add(&self.key(chapter, "six.off.nodes"), off)
             .add(&self.key(chapter, "six.change_pct"), change_pct(on, off))
-            .add(&self.key(chapter, "six.best_changed"), self.best_changed())
-            .add(&self.key(chapter, "six.on_larger"), self.on_larger());
+            .add(&self.key(chapter, "six.best_changed"), self.best_changed());
+    }
+
+    /// Adds in how many of the six positions the switch enlarges the tree.
+    pub fn add_on_larger(&self, f: &mut Figures, chapter: &str) {
+        f.add(&self.key(chapter, "six.on_larger"), self.on_larger());
     }
 
     /// In how many of the six positions the tree with the switch on is the larger one.

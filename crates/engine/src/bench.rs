@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 const BENCH_CSV: &str = include_str!("../../../data/suites/bench-50.csv");
 
 /// The depth `bench` searches when none is given: a release build takes a few seconds.
-pub const DEFAULT_DEPTH: u32 = 12;
+pub const DEFAULT_DEPTH: u32 = 8;
 
 /// The table size bench uses, in megabytes.
 pub const HASH_MB: usize = 16;

@@ -57,6 +57,9 @@ pub enum FenError {
     KingCount { color: Color, count: u32 },
     /// A pawn on the first or eighth rank.
     PawnOnBackRank(Square),
+    /// More pieces of one colour than a game can produce: over 8 pawns, or more promoted
+    /// pieces (queens beyond 1, rooks, bishops, knights beyond 2) than missing pawns.
+    TooManyPieces { color: Color, kind: PieceKind },
     /// The side to move is neither `w` nor `b`.
     BadSideToMove(String),
     /// A character other than `K Q k q` (or a lone `-`), or one of them twice.
@@ -119,6 +122,11 @@ impl fmt::Display for FenError {
             FenError::PawnOnBackRank(square) => write!(
                 f,
                 "{Placement}: pawn on {square}, pawns never stand on the first or eighth rank"
+            ),
+            FenError::TooManyPieces { color, kind } => write!(
+                f,
+                "{Placement}: {color:?} has too many {kind:?}s for a game to reach: \
+                 each extra piece needs a pawn that promoted"
             ),
             FenError::BadSideToMove(text) => {
                 write!(f, "{SideToMove}: '{text}' is neither w nor b")
@@ -319,19 +327,45 @@ fn parse_placement(placement: &str, board: &mut Board) -> Result<(), FenError> {
     Ok(())
 }
 
-/// One king per colour, no pawn on the first or eighth rank.
+/// One king per colour, material a game can reach, no pawn on the first or eighth rank.
 fn check_pieces(board: &Board) -> Result<(), FenError> {
     for color in Color::BOTH {
         let count = board.pieces(color, PieceKind::King).count();
         if count != 1 {
             return Err(FenError::KingCount { color, count });
         }
+        check_material(board, color)?;
     }
     let back_ranks = Bitboard::RANK_1 | Bitboard::RANK_8;
     match (board.by_kind[PieceKind::Pawn.index()] & back_ranks).first() {
         Some(square) => Err(FenError::PawnOnBackRank(square)),
         None => Ok(()),
     }
+}
+
+/// Every piece beyond the starting set (a second queen, a third rook, ...) is a promoted pawn,
+/// so a side has at most 8 pawns and no more promoted pieces than missing pawns. Besides refusing
+/// positions no game reaches, this bounds the number of legal moves: the most any such position
+/// has is 218, which is why a [`MoveList`](crate::movegen::MoveList) of 256 never overflows.
+fn check_material(board: &Board, color: Color) -> Result<(), FenError> {
+    let count = |kind| board.pieces(color, kind).count();
+    let pawns = count(PieceKind::Pawn);
+    if pawns > 8 {
+        return Err(FenError::TooManyPieces { color, kind: PieceKind::Pawn });
+    }
+    let mut promoted = 0;
+    for (kind, at_start) in [
+        (PieceKind::Queen, 1),
+        (PieceKind::Rook, 2),
+        (PieceKind::Bishop, 2),
+        (PieceKind::Knight, 2),
+    ] {
+        promoted += count(kind).saturating_sub(at_start);
+        if promoted > 8 - pawns {
+            return Err(FenError::TooManyPieces { color, kind });
+        }
+    }
+    Ok(())
 }
 
 fn parse_side(text: &str) -> Result<Color, FenError> {

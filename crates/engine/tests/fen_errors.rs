@@ -424,3 +424,36 @@ fn no_input_makes_the_parser_panic() {
         "the mutations should keep some FENs valid ({accepted} were)"
     );
 }
+
+#[test]
+fn material_no_game_can_reach() {
+    use cb2026::position::PieceKind;
+    // Found by hand while fuzzing: 31 white queens would give more moves than a move list holds.
+    let e = refused(
+        "QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6K/QQ5Q/ppQ4Q/knQQQQQQ w - - 0 1",
+        "piece placement",
+        "White has too many Queens",
+    );
+    assert_eq!(
+        e,
+        FenError::TooManyPieces {
+            color: Color::White,
+            kind: PieceKind::Queen
+        }
+    );
+    refused(
+        "4k3/pppppppp/p7/8/8/8/8/4K3 b - - 0 1",
+        "piece placement",
+        "Black has too many Pawns",
+    );
+    // Nine queens and no pawns is reachable (eight promotions), so the 218-move position stands.
+    let most = Position::from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1")
+        .expect("the 218-move position is legal");
+    assert_eq!(most.legal_moves().len(), 218);
+    // One promoted knight too many with all eight pawns still on the board.
+    refused(
+        "4k3/8/8/8/8/8/PPPPPPPP/NNN1K3 w - - 0 1",
+        "piece placement",
+        "too many Knights",
+    );
+}

@@ -418,7 +418,13 @@ impl Worker<'_> {
 /// The score a table entry lets a non-PV node return at once: the entry must be at least as
 /// deep as the node, and its bound must settle the window (an exact score always does; a
 /// lower bound at or above beta fails high; an upper bound at or below alpha fails low).
-pub(super) fn tt_cutoff(entry: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+pub(super) fn tt_cutoff(
+    entry: Entry,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+) -> Option<i32> {
     if i32::from(entry.depth) < depth {
         return None;
     }

@@ -2,9 +2,9 @@
 //! is quiet, so that the static evaluation is never taken in the middle of an exchange (the
 //! horizon effect; CPW "Quiescence Search").
 
+use super::negamax::tt_cutoff;
 use super::ordering::MovePicker;
 use super::see;
-use super::negamax::tt_cutoff;
 use super::{DRAW, INFINITY, MATE, MAX_PLY, Worker, insufficient_material, score_to_tt};
 use crate::tt::Bound;
 
@@ -82,7 +82,8 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
-            self.tt.store(key, None, score_to_tt(best, ply), 0, bound, false);
+            self.tt
+                .store(key, None, score_to_tt(best, ply), 0, bound, false);
         }
         best
     }
