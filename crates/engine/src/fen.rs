@@ -351,7 +351,10 @@ fn check_material(board: &Board, color: Color) -> Result<(), FenError> {
     let count = |kind| board.pieces(color, kind).count();
     let pawns = count(PieceKind::Pawn);
     if pawns > 8 {
-        return Err(FenError::TooManyPieces { color, kind: PieceKind::Pawn });
+        return Err(FenError::TooManyPieces {
+            color,
+            kind: PieceKind::Pawn,
+        });
     }
     let mut promoted = 0;
     for (kind, at_start) in [
