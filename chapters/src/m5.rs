@@ -3,10 +3,10 @@
 //! 14, on bench, and on what a probe costs the machine.
 //!
 //! - [`figures`] (pinned by `cargo test`): the table's geometry, the floor-of-floor property
-//!   checked through the public API (switching buckets on loses no entry), and a cheap search of
-//!   the six positions at depth [`PINNED_DEPTH`] in a 1 MB table, buckets off and on.
+//!   checked through the public API (switching buckets on loses no entry), and bench's node
+//!   count with buckets off and on.
 //! - [`measured`] (`cargo xtask measure m5`, heavy): the six positions at depths 12 and 15 in
-//!   tables of 1 to 64 MB, bench off and on with its speed, criterion's probe timings
+//!   tables of 1 to 64 MB, bench's speed off and on, criterion's probe timings
 //!   (`cargo bench -p cb2026 --bench tt`) and cachegrind's misses per probe
 //!   (`cargo xtask perf tt`). It also draws the plot `book/src/m5-hit-share.svg` from the
 //!   searches it has just run, so the plot and the stored figures always agree.
@@ -36,10 +36,6 @@ pub const CHAPTER: Chapter = Chapter {
     measured: Some(measured),
     print_tables,
 };
-
-/// The depth of the pinned searches: cheap enough for `cargo test` (the six positions twice in
-/// a few seconds), deep enough that a 1 MB table already refuses results.
-const PINNED_DEPTH: u32 = 10;
 
 /// The depths of the chapter's tables: 12 as in bench, and 15.
 const DEPTHS: [u32; 2] = [12, 15];
@@ -74,7 +70,10 @@ struct SixRun {
     buckets: bool,
     /// The search's counters, one per position, in file order.
     per_position: Vec<SearchStats>,
-    /// The table's stores and refusals, summed over the positions.
+    /// The table's own counters, summed over the positions: its probes and hits (quiescence
+    /// nodes probe too, and the search's counters leave them out), stores and refusals.
+    probes: u64,
+    hits: u64,
     stores: u64,
     refused: u64,
     /// The thread's CPU time (or the wall clock, see [`clock_name`]) for the six, in seconds.
@@ -101,7 +100,8 @@ impl SixRun {
         )
     }
 
-    /// The share of probes (one at every alpha-beta node) that found an entry.
+    /// The share of the search's probes (one at every alpha-beta node, as chapter 8 counts
+    /// them) that found an entry.
     fn hit_pct(&self) -> Figure {
         let total = self.total();
         Figure::percent(total.tt_hits, total.tt_probes.max(1), 1)
@@ -129,8 +129,12 @@ impl SixRun {
         let total = self.total();
         f.add(&format!("{key}.nodes"), total.nodes)
             .add(&format!("{key}.hit_pct"), self.hit_pct())
+            .add(
+                &format!("{key}.all_hit_pct"),
+                Figure::percent(self.hits, self.probes.max(1), 1),
+            )
             .add(&format!("{key}.refused_pct"), self.refused_pct())
-            .add(&format!("{key}.singular"), total.singular_searches)
+            .add(&format!("{key}.singular_searches"), total.singular_searches)
             .add(&format!("{key}.extensions"), total.singular_extensions);
     }
 }
@@ -147,6 +151,8 @@ fn search_six(depth: u32, mb: usize, buckets: bool) -> SixRun {
         mb,
         buckets,
         per_position: Vec::new(),
+        probes: 0,
+        hits: 0,
         stores: 0,
         refused: 0,
         seconds: 0.0,
@@ -163,6 +169,8 @@ fn search_six(depth: u32, mb: usize, buckets: bool) -> SixRun {
         );
         let counters = searcher.tt().counters();
         run.per_position.push(stats);
+        run.probes += counters.probes;
+        run.hits += counters.hits;
         run.stores += counters.stores;
         run.refused += counters.refused;
         run.seconds += time[0].as_secs_f64();
@@ -252,15 +260,10 @@ pub fn figures() -> Figures {
             Figure::percent(check.kept_switching_off, check.found_on, 1),
         );
 
-    let off = search_six(PINNED_DEPTH, 1, false);
-    let on = search_six(PINNED_DEPTH, 1, true);
-    off.add_figures(&mut f, "m5");
-    on.add_figures(&mut f, "m5");
-    let (off_nodes, on_nodes) = (off.total().nodes, on.total().nodes);
-    f.add(
-        &format!("m5.d{PINNED_DEPTH}.1mb.nodes_change_pct"),
-        change_pct(off_nodes, on_nodes),
-    );
+    let (off, on) = (bench_nodes(false), bench_nodes(true));
+    f.add("m5.bench.off.nodes", off)
+        .add("m5.bench.on.nodes", on)
+        .add("m5.bench.nodes_change_pct", change_pct(off, on));
     f
 }
 
@@ -268,19 +271,22 @@ pub fn figures() -> Figures {
 // The measured figures
 
 /// Bench runs per mode for its speed; the median is kept.
-const BENCH_RUNS: usize = 3;
+const BENCH_RUNS: usize = 5;
 
 /// Milestone M5's heavy figures: the external measurements first (they fail fast if a tool is
 /// missing), then bench, then the searches, then the plot.
 pub fn measured() -> Figures {
     let mut f = Figures::new("m5");
     let root = root();
+    // The timings below are only as good as the machine is quiet: its load is recorded before
+    // and after.
+    f.add("m5.measured.load_before", load_average());
     eprintln!("m5: criterion (cargo bench -p cb2026 --bench tt)");
     add_criterion(&mut f, &root);
     eprintln!("m5: cachegrind (cargo xtask perf tt)");
-    add_cachegrind(&mut f, &root);
+    add_cachegrind(&mut f);
     eprintln!("m5: bench off and on, {BENCH_RUNS} runs each");
-    add_bench(&mut f);
+    add_bench_speed(&mut f);
 
     let mut runs = Vec::new();
     for depth in DEPTHS {
@@ -295,20 +301,21 @@ pub fn measured() -> Figures {
         }
     }
     for run in &runs {
-        run.add_figures(&mut f, "m5.measured");
+        let key = run.key("m5.measured");
         if TABLE_SIZES_MB.contains(&run.mb) {
+            run.add_figures(&mut f, "m5.measured");
             run.add_position_figures(&mut f, "m5.measured");
+        } else {
+            // The other sizes are the plot's points (and the table under it).
+            f.add(&format!("{key}.hit_pct"), run.hit_pct());
         }
         if TABLE_SIZES_MB.contains(&run.mb) && !run.buckets {
-            f.add(
-                &format!("{}.seconds", run.key("m5.measured")),
-                Figure::fixed(run.seconds, 1),
-            );
+            f.add(&format!("{key}.seconds"), Figure::fixed(run.seconds, 1));
         }
     }
     add_comparisons(&mut f, &runs);
     f.add("m5.measured.clock", clock_name())
-        .add("m5.measured.load", load_average());
+        .add("m5.measured.load_after", load_average());
 
     let svg = hit_share_svg(&runs);
     let plot = root.join(PLOT);
@@ -377,35 +384,32 @@ fn max_hit_gap(a: &SixRun, b: &SixRun) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// bench (the 50 positions at depth 12, 16 MB) with buckets off and on: its node counts, the
-/// change, and its speed by the median of [`BENCH_RUNS`] runs each, taken in turns.
-fn add_bench(f: &mut Figures) {
-    let run_bench = |buckets: bool| {
-        let mut switches = Switches::default();
-        switches
-            .set("ttbuckets", buckets)
-            .expect("ttbuckets is a switch");
-        bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
-            .expect("writing to a sink cannot fail")
-            .nodes
-    };
+/// bench's node count (the 50 positions at its depth, 16 MB, each from an empty table) with
+/// buckets on or off.
+fn bench_nodes(buckets: bool) -> u64 {
+    let mut switches = Switches::default();
+    switches
+        .set("ttbuckets", buckets)
+        .expect("ttbuckets is a switch");
+    bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
+        .expect("writing to a sink cannot fail")
+        .nodes
+}
+
+/// bench's speed with buckets off and on: the median of [`BENCH_RUNS`] runs each, taken in
+/// turns, in thousands of nodes per second of the thread's CPU time.
+fn add_bench_speed(f: &mut Figures) {
     let mut nodes = [0u64; 2];
     let [off_nodes, on_nodes] = &mut nodes;
     let times = time_medians(
         BENCH_RUNS,
         &mut [
-            &mut || *off_nodes = black_box(run_bench(false)),
-            &mut || *on_nodes = black_box(run_bench(true)),
+            &mut || *off_nodes = black_box(bench_nodes(false)),
+            &mut || *on_nodes = black_box(bench_nodes(true)),
         ],
     );
     let knps = |i: usize| nodes[i] as f64 / times[i].as_secs_f64() / 1e3;
-    f.add("m5.measured.bench.off.nodes", nodes[0])
-        .add("m5.measured.bench.on.nodes", nodes[1])
-        .add(
-            "m5.measured.bench.nodes_change_pct",
-            change_pct(nodes[0], nodes[1]),
-        )
-        .add("m5.measured.bench.off.knps", Figure::fixed(knps(0), 0))
+    f.add("m5.measured.bench.off.knps", Figure::fixed(knps(0), 0))
         .add("m5.measured.bench.on.knps", Figure::fixed(knps(1), 0))
         .add(
             "m5.measured.bench.nps_change_pct",
@@ -529,9 +533,36 @@ fn cachegrind_rows(report: &str) -> Vec<CachegrindRow> {
         .collect()
 }
 
-/// Runs `cargo xtask perf tt` (cachegrind, 256 MB, 64- and 128-byte lines) and adds the misses
-/// and instructions per operation.
-fn add_cachegrind(f: &mut Figures, _root: &Path) {
+/// One line of `cargo xtask perf tt`'s own timing (the `tt_probe time` driver): the fastest
+/// round of an operation, in nanoseconds, buckets off and on.
+#[derive(Clone, Debug, PartialEq)]
+struct TimingRow {
+    operation: String,
+    off_ns: f64,
+    on_ns: f64,
+}
+
+/// The lines `NAME  off X  on Y  on/off R` of `cargo xtask perf tt`'s timing.
+fn timing_rows(report: &str) -> Vec<TimingRow> {
+    report
+        .lines()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [operation, "off", off, "on", on, "on/off", _ratio] = words.as_slice() else {
+                return None;
+            };
+            Some(TimingRow {
+                operation: operation.to_string(),
+                off_ns: off.parse().ok()?,
+                on_ns: on.parse().ok()?,
+            })
+        })
+        .collect()
+}
+
+/// Runs `cargo xtask perf tt` (256 MB; cachegrind with 64- and 128-byte lines, then the
+/// driver's own timing) and adds the misses and instructions per operation, and the timings.
+fn add_cachegrind(f: &mut Figures) {
     let mut command = cargo();
     command.args(["xtask", "perf", "tt"]);
     let report = output_of(command, "cargo xtask perf tt");
@@ -551,6 +582,15 @@ fn add_cachegrind(f: &mut Figures, _root: &Path) {
         )
         .add(&format!("{key}.d1_misses"), Figure::fixed(row.d1_misses, 2))
         .add(&format!("{key}.ll_misses"), Figure::fixed(row.ll_misses, 2));
+    }
+    for row in timing_rows(&report) {
+        let key = format!("m5.measured.driver.{}", row.operation);
+        f.add(&format!("{key}.off_ns"), Figure::fixed(row.off_ns, 1))
+            .add(&format!("{key}.on_ns"), Figure::fixed(row.on_ns, 1))
+            .add(
+                &format!("{key}.on_over_off"),
+                Figure::fixed(row.on_ns / row.off_ns, 2),
+            );
     }
 }
 
@@ -672,7 +712,7 @@ fn render_svg(series: &[Series]) -> String {
     );
     let _ = writeln!(
         svg,
-        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">probes that find an entry</text>"#,
+        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">alpha-beta probes that find an entry</text>"#,
         TOP + plot_h / 2.0
     );
     let _ = writeln!(
@@ -751,6 +791,12 @@ fn print_six_table(runs: &[&SixRun], positions: &[SixPosition]) {
         print!(" {:>12} {:>9}", t.singular_searches, t.singular_extensions);
     }
     println!("   (searches, extensions)");
+    print!("{:<14}", "all probes");
+    for run in runs {
+        let hit = Figure::percent(run.hits, run.probes.max(1), 1);
+        print!(" {:>22}", format!("{hit}% hit"));
+    }
+    println!("   (quiescence included)");
     print!("{:<14}", "refused");
     for run in runs {
         print!(" {:>22}", format!("{}%", run.refused_pct()));
@@ -764,18 +810,20 @@ fn print_tables() {
     println!(
         "Each cell: nodes, and the share of probes (one per alpha-beta node) that found an entry.\n"
     );
-    for depth in [PINNED_DEPTH, DEPTHS[0]] {
-        let mut runs = Vec::new();
-        for mb in TABLE_SIZES_MB {
-            for buckets in [false, true] {
-                runs.push(search_six(depth, mb, buckets));
-            }
+    let depth = DEPTHS[0];
+    let mut runs = Vec::new();
+    for mb in TABLE_SIZES_MB {
+        for buckets in [false, true] {
+            runs.push(search_six(depth, mb, buckets));
         }
-        println!("depth {depth}");
-        print_six_table(&runs.iter().collect::<Vec<_>>(), &positions);
-        println!();
     }
-    println!("Depth 15, the sizes of the plot, bench and the timings: `cargo xtask measure m5`.\n");
+    println!("depth {depth}");
+    print_six_table(&runs.iter().collect::<Vec<_>>(), &positions);
+    println!();
+    println!(
+        "Depth 15, the other table sizes, bench's speed and the probe timings: \
+         `cargo xtask measure m5`.\n"
+    );
     print!("{}", figures().to_yaml());
 }
 
@@ -817,6 +865,29 @@ mod tests {
                 d1_misses: 2.004,
                 ll_misses: 1.99,
             }
+        );
+    }
+
+    #[test]
+    fn reads_the_lines_of_perf_tts_timing() {
+        let report = "256 MB, fastest of 2000 rounds of 1000, ns per operation:\n\
+                      probe_hit   off  142.23  on  143.20  on/off 1.007\n\
+                      miss_alone  off   94.89  on  119.18  on/off 1.256\n\
+                      perf stat: the processor's counters are not available here\n";
+        assert_eq!(
+            timing_rows(report),
+            vec![
+                TimingRow {
+                    operation: "probe_hit".into(),
+                    off_ns: 142.23,
+                    on_ns: 143.2,
+                },
+                TimingRow {
+                    operation: "miss_alone".into(),
+                    off_ns: 94.89,
+                    on_ns: 119.18,
+                },
+            ]
         );
     }
 
