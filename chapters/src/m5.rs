@@ -264,7 +264,39 @@ pub fn figures() -> Figures {
     f.add("m5.bench.off.nodes", off)
         .add("m5.bench.on.nodes", on)
         .add("m5.bench.nodes_change_pct", change_pct(off, on));
+
+    for record in GAME_RECORDS {
+        let path = root().join("snapshots/games").join(format!("{record}.pgn"));
+        let pgn = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
+        let mut depths = move_depths(&pgn);
+        f.add(&format!("m5.games.{record}.moves"), depths.len())
+            .add(&format!("m5.games.{record}.median_depth"), median(&mut depths));
+    }
     f
+}
+
+/// The match records the chapter quotes (`snapshots/games/<name>.json` and `.pgn`).
+const GAME_RECORDS: [&str; 3] = ["m5-stc", "m5-ltc", "m5-hash1"];
+
+/// The depth of every move in a match record's PGN, read from the comment the arena writes after
+/// each move, `{+0.12/9 0.157s}`: the engine's score, a slash, the depth it finished. How deep
+/// the games searched says which of the chapter's fixed-depth measurements they resemble.
+fn move_depths(pgn: &str) -> Vec<u32> {
+    pgn.split('{')
+        .skip(1)
+        .filter_map(|rest| {
+            let comment = rest.split('}').next()?;
+            let (_score, depth) = comment.split_whitespace().next()?.split_once('/')?;
+            depth.parse().ok()
+        })
+        .collect()
+}
+
+/// The median of `values` (the upper one of an even count), 0 for none.
+fn median(values: &mut [u32]) -> u32 {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied().unwrap_or(0)
 }
 
 // -------------------------------------------------------------------------------------------
@@ -866,6 +898,16 @@ mod tests {
                 ll_misses: 1.99,
             }
         );
+    }
+
+    #[test]
+    fn reads_the_depth_of_every_commented_move() {
+        let pgn = "[Event \"m5-ltc\"]\n[TimeControl \"8+0.08\"]\n\n\
+                   9. O-O {-0.24/8 0.317s} Be6 {+0.02/11 0.423s} 10. Qh5 {+M3/5 0.01s}\n\
+                   Kh8 {Black resigns (adjudication 3/3)} 1/2-1/2\n";
+        assert_eq!(move_depths(pgn), vec![8, 11, 5]);
+        assert_eq!(median(&mut move_depths(pgn)), 8);
+        assert_eq!(median(&mut []), 0);
     }
 
     #[test]
