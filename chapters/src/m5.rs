@@ -271,7 +271,10 @@ pub fn figures() -> Figures {
             .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
         let mut depths = move_depths(&pgn);
         f.add(&format!("m5.games.{record}.moves"), depths.len())
-            .add(&format!("m5.games.{record}.median_depth"), median(&mut depths));
+            .add(
+                &format!("m5.games.{record}.median_depth"),
+                median(&mut depths),
+            );
     }
     f
 }
