@@ -544,20 +544,12 @@ pub fn measured_file(
     )
 }
 
-/// The machine, for the record: CPU model, threads, OS.
+/// The machine, for the record: CPU model, threads, OS (the arena's [`arena::bench::Machine`],
+/// which match records store, plus the platform).
 pub fn machine() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|line| line.starts_with("model name"))
-                .and_then(|line| line.split_once(':'))
-                .map(|(_, model)| model.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_string());
-    let threads = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let arena::bench::Machine { cores, cpu } = arena::bench::Machine::this();
     format!(
-        "{cpu}, {threads} threads, {} {}",
+        "{cpu}, {cores} threads, {} {}",
         std::env::consts::OS,
         std::env::consts::ARCH
     )

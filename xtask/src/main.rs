@@ -8,10 +8,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod matches;
+mod perf_bench;
 mod perf_perft;
 mod perf_tt;
 mod perft;
 mod suite;
+mod tools;
 
 #[derive(Parser, Debug)]
 #[command(name = "cargo xtask", about = "cb2026's project commands")]
@@ -65,6 +67,8 @@ enum Command {
 enum PerfTarget {
     /// Perft speed, ours against Stockfish's: startpos depth 6 and Kiwipete depth 5.
     Perft(perf_perft::PerfPerftArgs),
+    /// Bench speed, ours against Ethereal's (Debian): nodes per CPU second and their ratio.
+    Bench(perf_bench::PerfBenchArgs),
     /// The transposition table: cache misses per probe and store, buckets on and off
     /// (cachegrind), and their time on this machine.
     Tt {
@@ -105,6 +109,7 @@ fn main() -> ExitCode {
         Command::Perf { target } => match target {
             PerfTarget::Tt { mb, line } => perf_tt::run(&workspace_root(), mb, line),
             PerfTarget::Perft(args) => perf_perft::run(&workspace_root(), &args),
+            PerfTarget::Bench(args) => perf_bench::run(&workspace_root(), &args),
         },
         Command::Perft(args) => perft::run(&workspace_root(), &args),
         Command::Suite(args) => suite::run(args, &workspace_root()),

@@ -307,18 +307,7 @@ fn disambiguate(engines: &mut [EngineSpec; 2]) {
 /// `cargo build --release -p cb2026`; returns the binary's path (relative to the repository when it
 /// lies inside it, so records do not name one machine's folders).
 fn build_cb2026(root: &Path) -> Result<String, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "--release", "-p", "cb2026"])
-        .current_dir(root)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --release -p cb2026 failed".into());
-    }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let binary = target.join("release").join("cb2026");
+    let binary = crate::tools::build_cb2026(root)?;
     let shown = binary.strip_prefix(root).unwrap_or(&binary);
     Ok(shown.display().to_string())
 }

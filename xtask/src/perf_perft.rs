@@ -26,9 +26,11 @@
 //! `ch05.perf.stockfish` (the version that answered `uci`).
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::tools::{build_cb2026, debian_engine, median, threads_run_time, write_measured};
 
 /// Where `--store` writes, relative to the repository.
 const STORED: &str = "snapshots/measured/ch05-perft-speed.yaml";
@@ -162,7 +164,7 @@ impl Engine {
 
     /// The CPU time the process has used so far, all threads together.
     fn cpu_time(&self) -> Option<Duration> {
-        process_cpu_time(self.child.id())
+        threads_run_time(self.child.id())
     }
 
     /// Sets up `case`, then times its perft and checks the count.
@@ -195,31 +197,6 @@ impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.send("quit");
         let _ = self.child.wait();
-    }
-}
-
-/// The run time of every thread of process `pid`, from Linux's `/proc/<pid>/task/*/schedstat`
-/// (its first field is the nanoseconds the thread has run on a CPU).
-fn process_cpu_time(pid: u32) -> Option<Duration> {
-    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
-    let mut total = 0u64;
-    for task in tasks {
-        let schedstat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
-        total += schedstat.split_whitespace().next()?.parse::<u64>().ok()?;
-    }
-    Some(Duration::from_nanos(total))
-}
-
-/// The median of `values` (the mean of the middle two for an even count).
-fn median(values: &[f64]) -> f64 {
-    assert!(!values.is_empty(), "the median of nothing");
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let middle = sorted.len() / 2;
-    if sorted.len() % 2 == 1 {
-        sorted[middle]
-    } else {
-        (sorted[middle - 1] + sorted[middle]) / 2.0
     }
 }
 
@@ -274,8 +251,8 @@ impl CaseResult {
 
 /// `cargo xtask perf perft`.
 pub fn run(root: &Path, args: &PerfPerftArgs) -> Result<(), String> {
-    let ours_binary = build_release(root)?;
-    let stockfish_binary = stockfish()?;
+    let ours_binary = build_cb2026(root)?;
+    let stockfish_binary = debian_engine(STOCKFISH, "stockfish")?;
     let mut ours = Engine::start(&ours_binary, "perft")?;
     let mut theirs = Engine::start(&stockfish_binary, "go perft")?;
     println!(
@@ -392,7 +369,6 @@ fn store(
     stockfish_name: &str,
     runs: u32,
 ) -> Result<(), String> {
-    use xtask::figures::{commit, machine, today};
     let cpu_timed = results
         .iter()
         .all(|r| r.medians().ours_cpu.is_some() && r.medians().theirs_cpu.is_some());
@@ -405,99 +381,18 @@ fn store(
         "cb2026 `perft N` (release) and {stockfish_name} `go perft N` (Debian), one UCI process each, \
          timed by the {clock} from the command to `Nodes searched:`, medians of {runs} alternating runs"
     );
-    let text = xtask::figures::measured_file(
+    write_measured(
+        root,
+        STORED,
         &format!("cargo xtask perf perft --runs {runs} --store"),
         &program,
-        &machine(),
-        &today(),
-        &commit(root),
         &stored_figures(results, stockfish_name, runs),
-    );
-    let file = root.join(STORED);
-    std::fs::create_dir_all(file.parent().expect("a folder")).map_err(|e| e.to_string())?;
-    std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    println!("wrote {}", file.display());
-    Ok(())
-}
-
-/// Builds the engine in release (fat LTO, as it plays) and returns the binary's path, read
-/// from cargo's own report of what it built.
-fn build_release(root: &Path) -> Result<PathBuf, String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let output = Command::new(cargo)
-        .current_dir(root)
-        .args(["build", "--release", "-p", "cb2026", "--bin", "cb2026"])
-        .args(["--message-format=json-render-diagnostics"])
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !output.status.success() {
-        return Err("cargo build --release -p cb2026 failed".to_string());
-    }
-    let report = String::from_utf8_lossy(&output.stdout);
-    report
-        .lines()
-        .filter(|line| line.contains("\"reason\":\"compiler-artifact\""))
-        .find_map(|line| {
-            let path = line.split("\"executable\":\"").nth(1)?.split('"').next()?;
-            Some(PathBuf::from(path))
-        })
-        .ok_or_else(|| "cargo reported no cb2026 executable".to_string())
-}
-
-/// Debian's Stockfish, installed with `apt-get` when missing.
-fn stockfish() -> Result<PathBuf, String> {
-    let path = PathBuf::from(STOCKFISH);
-    if path.exists() {
-        return Ok(path);
-    }
-    println!("{STOCKFISH} is missing: apt-get install -y stockfish");
-    let install = || {
-        Command::new("apt-get")
-            .args(["install", "-y", "-q", "stockfish"])
-            .status()
-            .is_ok_and(|status| status.success())
-    };
-    if !install() {
-        let _ = Command::new("apt-get").args(["update", "-q"]).status();
-        if !install() {
-            return Err(
-                "apt-get install -y stockfish failed (are you root on Debian?)".to_string(),
-            );
-        }
-    }
-    if path.exists() {
-        Ok(path)
-    } else {
-        Err(format!(
-            "the stockfish package is installed but {STOCKFISH} is not there"
-        ))
-    }
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn medians_of_odd_and_even_counts() {
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
-        assert_eq!(median(&[7.0]), 7.0);
-    }
-
-    #[test]
-    fn this_process_has_a_cpu_time_that_grows() {
-        let Some(before) = process_cpu_time(std::process::id()) else {
-            return; // not Linux: the figures fall back to the wall clock
-        };
-        let mut x = 0u64;
-        for i in 0..20_000_000u64 {
-            x = std::hint::black_box(x.wrapping_add(i * i));
-        }
-        let after = process_cpu_time(std::process::id()).expect("readable a moment ago");
-        assert!(after > before, "{before:?} then {after:?} ({x})");
-    }
 
     #[test]
     fn stored_figures_are_sorted_keys_with_medians_and_ratios() {

@@ -216,7 +216,7 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let entries = parse_epd(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let engine_path = build_cb2026(root)?;
+    let engine_path = crate::tools::build_cb2026(root)?;
     let mut engine = Engine::start(&engine_path)?;
     engine.handshake(args.hash)?;
     println!(
@@ -318,22 +318,6 @@ fn store(
 }
 
 use xtask::figures as crate_figures;
-
-/// `cargo build --release -p cb2026`; returns the binary's path.
-fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "--release", "-p", "cb2026"])
-        .current_dir(root)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --release -p cb2026 failed".into());
-    }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    Ok(target.join("release").join("cb2026"))
-}
 
 /// The engine process, its output read on a thread so that a silent engine is noticed.
 struct Engine {
