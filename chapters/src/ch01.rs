@@ -13,6 +13,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch01-squares",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

@@ -25,6 +25,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch02-attacks",
     figures,
     measured: Some(measured),
+    deep: None,
     print_tables,
 };
 

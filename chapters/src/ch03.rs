@@ -17,6 +17,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch03-movegen",
     figures,
     measured: Some(measured),
+    deep: None,
     print_tables,
 };
 

@@ -16,6 +16,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch04-make-move",
     figures,
     measured: Some(measured),
+    deep: None,
     print_tables,
 };
 

@@ -16,6 +16,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch07-alpha-beta",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

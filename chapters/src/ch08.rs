@@ -14,6 +14,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch08-transposition-table",
     figures,
     measured: Some(measured),
+    deep: Some(measured),
     print_tables,
 };
 

@@ -16,6 +16,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch09-quiescence",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

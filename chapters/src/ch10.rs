@@ -13,6 +13,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch10-pvs",
     figures,
     measured: Some(measured),
+    deep: Some(measured),
     print_tables,
 };
 

@@ -12,6 +12,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch11-null-move",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

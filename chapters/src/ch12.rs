@@ -12,6 +12,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch12-lmr",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

@@ -16,6 +16,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch13-futility",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

@@ -15,6 +15,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch14-extensions",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

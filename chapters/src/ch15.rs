@@ -12,6 +12,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch15-time",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

@@ -14,6 +14,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "ch16-sprt",
     figures,
     measured: None,
+    deep: None,
     print_tables,
 };
 

@@ -71,6 +71,11 @@ pub struct Chapter {
     /// The heavy figures (deep perft, long searches), if any: too slow for `cargo test`, so
     /// `cargo xtask measure <id>` runs them in release and stores them with the machine and date.
     pub measured: Option<fn() -> Figures>,
+    /// The heavy figures that do not depend on the machine (deep perft counts, the node counts
+    /// and best moves of deep searches), if any: a subset of `measured`, or all of it. `cargo
+    /// xtask recheck`, run by CI, computes them again and fails if any differs from what
+    /// `cargo xtask measure` stored, so no stored figure goes unchecked because it is slow.
+    pub deep: Option<fn() -> Figures>,
     /// Prints the chapter's tables for a person (the binary run without arguments).
     pub print_tables: fn(),
 }
@@ -284,6 +289,26 @@ fn check_key(chapter: &str, key: &str) -> Result<(), &'static str> {
 fn yaml_quoted(text: &str) -> String {
     let escaped = text.replace('\\', "\\\\").replace('"', "\\\"");
     format!("\"{escaped}\"")
+}
+
+/// The `main` of `chapters/src/bin/deep.rs`: the deep figures of every chapter that has some (or
+/// of the chapters named in `ids`), as one YAML map on stdout. The keys begin with their
+/// chapter's id, which says in which `snapshots/measured/<id>.yaml` each is stored.
+pub fn run_deep(ids: &[String]) -> ExitCode {
+    if let Some(unknown) = ids.iter().find(|id| chapter(id).is_none()) {
+        eprintln!("error: no chapter {unknown} in chapters::CHAPTERS");
+        return ExitCode::FAILURE;
+    }
+    let chosen = CHAPTERS
+        .iter()
+        .filter(|chapter| ids.is_empty() || ids.iter().any(|id| id == chapter.id));
+    for chapter in chosen {
+        if let Some(deep) = chapter.deep {
+            eprintln!("{}: computing its deep figures", chapter.id);
+            print!("{}", deep().to_yaml());
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// The `main` of a chapter binary: no argument prints the tables, `--figures` the cheap figures

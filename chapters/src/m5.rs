@@ -34,6 +34,7 @@ pub const CHAPTER: Chapter = Chapter {
     bin: "m5-buckets",
     figures,
     measured: Some(measured),
+    deep: Some(deep),
     print_tables,
 };
 
@@ -309,7 +310,8 @@ fn median(values: &mut [u32]) -> u32 {
 const BENCH_RUNS: usize = 5;
 
 /// Milestone M5's heavy figures: the external measurements first (they fail fast if a tool is
-/// missing), then bench, then the searches, then the plot.
+/// missing), then bench's speed, then the searches, whose figures are [`deep`]'s plus their
+/// times, then the plot.
 pub fn measured() -> Figures {
     let mut f = Figures::new("m5");
     let root = root();
@@ -323,6 +325,45 @@ pub fn measured() -> Figures {
     eprintln!("m5: bench off and on, {BENCH_RUNS} runs each");
     add_bench_speed(&mut f);
 
+    let runs = search_every_configuration();
+    add_search_figures(&mut f, &runs);
+    for run in &runs {
+        if TABLE_SIZES_MB.contains(&run.mb) && !run.buckets {
+            let key = run.key("m5.measured");
+            f.add(&format!("{key}.seconds"), Figure::fixed(run.seconds, 1));
+        }
+    }
+    f.add("m5.measured.clock", clock_name())
+        .add("m5.measured.load_after", load_average());
+
+    let plot = root.join(PLOT);
+    if let Err(error) = std::fs::write(&plot, hit_share_svg(&runs)) {
+        panic!("cannot write {}: {error}", plot.display());
+    }
+    eprintln!("m5: wrote {}", plot.display());
+    f
+}
+
+/// Milestone M5's deep figures: what the searches count at depths 12 and 15 in every table
+/// size, the same on every machine. `cargo xtask recheck` computes them again in CI and
+/// compares them with the stored ones. The plot is drawn from the same numbers, so it is
+/// checked too: this panics if the plot it would draw differs from the one in the book.
+pub fn deep() -> Figures {
+    let runs = search_every_configuration();
+    let mut f = Figures::new("m5");
+    add_search_figures(&mut f, &runs);
+    let plot = root().join(PLOT);
+    let drawn = std::fs::read_to_string(&plot).unwrap_or_default();
+    assert!(
+        drawn == hit_share_svg(&runs),
+        "{} is not the plot of these searches: redraw it with `cargo xtask measure m5`",
+        plot.display()
+    );
+    f
+}
+
+/// The six positions at every depth of [`DEPTHS`] and size of [`SIZES_MB`], buckets off and on.
+fn search_every_configuration() -> Vec<SixRun> {
     let mut runs = Vec::new();
     for depth in DEPTHS {
         for mb in SIZES_MB {
@@ -335,30 +376,22 @@ pub fn measured() -> Figures {
             }
         }
     }
-    for run in &runs {
-        let key = run.key("m5.measured");
+    runs
+}
+
+/// The searches' figures, all but their times: the chapter's two sizes in full, every size's
+/// share of nodes that find an entry (the plot's points), and the comparisons.
+fn add_search_figures(f: &mut Figures, runs: &[SixRun]) {
+    for run in runs {
         if TABLE_SIZES_MB.contains(&run.mb) {
-            run.add_figures(&mut f, "m5.measured");
-            run.add_position_figures(&mut f, "m5.measured");
+            run.add_figures(f, "m5.measured");
+            run.add_position_figures(f, "m5.measured");
         } else {
-            // The other sizes are the plot's points (and the table under it).
+            let key = run.key("m5.measured");
             f.add(&format!("{key}.hit_pct"), run.hit_pct());
         }
-        if TABLE_SIZES_MB.contains(&run.mb) && !run.buckets {
-            f.add(&format!("{key}.seconds"), Figure::fixed(run.seconds, 1));
-        }
     }
-    add_comparisons(&mut f, &runs);
-    f.add("m5.measured.clock", clock_name())
-        .add("m5.measured.load_after", load_average());
-
-    let svg = hit_share_svg(&runs);
-    let plot = root.join(PLOT);
-    if let Err(error) = std::fs::write(&plot, svg) {
-        panic!("cannot write {}: {error}", plot.display());
-    }
-    eprintln!("m5: wrote {}", plot.display());
-    f
+    add_comparisons(f, runs);
 }
 
 /// The run of `depth`, `mb` and `buckets` among `runs`.

@@ -399,7 +399,18 @@ fn cargo() -> Command {
 
 /// Runs a chapter program with `flag` (`--figures`, `--measured`) and reads the YAML it prints.
 fn run_program(root: &Path, bin: &str, flag: &str) -> Result<Vec<(String, String, usize)>, String> {
-    eprintln!("running {} -- {flag}", chapter_command(bin));
+    run_program_with(root, bin, &[flag])
+}
+
+/// Runs a program of the `chapters` package in release with `args` and reads the YAML map it
+/// prints.
+fn run_program_with(
+    root: &Path,
+    bin: &str,
+    args: &[&str],
+) -> Result<Vec<(String, String, usize)>, String> {
+    let shown = format!("{} -- {}", chapter_command(bin), args.join(" "));
+    eprintln!("running {shown}");
     let output = cargo()
         .current_dir(root)
         .args([
@@ -411,20 +422,67 @@ fn run_program(root: &Path, bin: &str, flag: &str) -> Result<Vec<(String, String
             "--bin",
             bin,
             "--",
-            flag,
         ])
+        .args(args)
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !output.status.success() {
         return Err(format!(
-            "{bin} {flag} failed:\n{}",
+            "{shown} failed:\n{}",
             String::from_utf8_lossy(&output.stderr)
         ));
     }
     let stdout = String::from_utf8_lossy(&output.stdout);
     parse_document(&stdout)
         .map(|document| document.body)
-        .map_err(|(line, message)| format!("{bin} {flag} printed bad YAML, line {line}: {message}"))
+        .map_err(|(line, message)| format!("{shown} printed bad YAML, line {line}: {message}"))
+}
+
+/// `cargo xtask recheck [ID]`: computes every chapter's deep figures again (or those of `only`)
+/// with `chapters/src/bin/deep.rs` and compares each with the value `cargo xtask measure` stored
+/// in `snapshots/measured/<id>.yaml`. Deep figures are slow but the same on every machine, so CI
+/// runs this: a stored figure is believed because it is recomputed, not because it was once.
+/// Fails when a figure differs or was never stored.
+pub fn recheck(root: &Path, only: Option<&str>) -> Result<(), String> {
+    let computed = run_program_with(root, "deep", only.as_slice())?;
+    let mut stored_by_chapter: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut differences = Vec::new();
+    for (key, value, _) in &computed {
+        let id = key.split('.').next().unwrap_or_default().to_string();
+        let file = PathBuf::from(format!("snapshots/measured/{id}.yaml"));
+        let stored = stored_by_chapter.entry(id).or_insert_with(|| {
+            read_document(root, &file, &mut problems)
+                .map(|d| d.body.into_iter().map(|(k, v, _)| (k, v)).collect())
+                .unwrap_or_default()
+        });
+        match stored.get(key) {
+            Some(old) if same_value(value, old) => {}
+            Some(old) => differences.push(format!(
+                "{key}: {value}, but {} stores {old}",
+                file.display()
+            )),
+            None => differences.push(format!("{key}: {value}, not stored in {}", file.display())),
+        }
+    }
+    for problem in &problems {
+        differences.push(problem.to_string());
+    }
+    if differences.is_empty() {
+        println!(
+            "recheck: {} deep figure(s) of {} chapter(s) computed again, all as stored",
+            computed.len(),
+            stored_by_chapter.len()
+        );
+        Ok(())
+    } else {
+        Err(format!(
+            "{} deep figure(s) differ from what is stored (rerun `cargo xtask measure <id>` and \
+             re-read the prose that quotes them):\n  {}",
+            differences.len(),
+            differences.join("\n  ")
+        ))
+    }
 }
 
 /// `cargo xtask figures [ID]`: runs each chapter program (or the one of `only`) and shows each

@@ -42,6 +42,12 @@ enum Command {
     },
     /// Run a chapter's heavy figures in release and store them in snapshots/measured/<id>.yaml.
     Measure { chapter: String },
+    /// Compute the chapters' deep figures again (slow, machine-independent) and check them
+    /// against snapshots/measured/ (CI runs this).
+    Recheck {
+        /// A chapter id (m5); every chapter with deep figures when omitted.
+        chapter: Option<String>,
+    },
     /// Open every page of the built book in headless Chromium: diagrams, console, raw directives.
     Browser,
     /// Save a screenshot of one page to book/build/screenshots/<page>.png.
@@ -101,6 +107,9 @@ fn main() -> ExitCode {
         Command::Verify => xtask::verify::run(&workspace_root()),
         Command::Figures { chapter } => xtask::figures::show(&workspace_root(), chapter.as_deref()),
         Command::Measure { chapter } => xtask::figures::measure(&workspace_root(), &chapter),
+        Command::Recheck { chapter } => {
+            xtask::figures::recheck(&workspace_root(), chapter.as_deref())
+        }
         Command::Browser => xtask::browser::run(&workspace_root()),
         Command::Screenshot { page } => {
             xtask::browser::screenshot(&workspace_root(), &page).map(drop)
