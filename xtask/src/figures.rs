@@ -445,29 +445,18 @@ fn run_program_with(
 /// Fails when a figure differs or was never stored.
 pub fn recheck(root: &Path, only: Option<&str>) -> Result<(), String> {
     let computed = run_program_with(root, "deep", only.as_slice())?;
-    let mut stored_by_chapter: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     let mut problems = Vec::new();
-    let mut differences = Vec::new();
-    for (key, value, _) in &computed {
-        let id = key.split('.').next().unwrap_or_default().to_string();
-        let file = PathBuf::from(format!("snapshots/measured/{id}.yaml"));
-        let stored = stored_by_chapter.entry(id).or_insert_with(|| {
-            read_document(root, &file, &mut problems)
+    let mut stored_by_chapter: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    for (key, _, _) in &computed {
+        let id = chapter_of(key);
+        stored_by_chapter.entry(id.to_string()).or_insert_with(|| {
+            read_document(root, &measured_path(id), &mut problems)
                 .map(|d| d.body.into_iter().map(|(k, v, _)| (k, v)).collect())
                 .unwrap_or_default()
         });
-        match stored.get(key) {
-            Some(old) if same_value(value, old) => {}
-            Some(old) => differences.push(format!(
-                "{key}: {value}, but {} stores {old}",
-                file.display()
-            )),
-            None => differences.push(format!("{key}: {value}, not stored in {}", file.display())),
-        }
     }
-    for problem in &problems {
-        differences.push(problem.to_string());
-    }
+    let mut differences = deep_differences(&computed, &stored_by_chapter);
+    differences.extend(problems.iter().map(ToString::to_string));
     if differences.is_empty() {
         println!(
             "recheck: {} deep figure(s) of {} chapter(s) computed again, all as stored",
@@ -483,6 +472,41 @@ pub fn recheck(root: &Path, only: Option<&str>) -> Result<(), String> {
             differences.join("\n  ")
         ))
     }
+}
+
+/// The chapter a figure key belongs to: its first part (`m5` of `m5.measured.d12...`).
+fn chapter_of(key: &str) -> &str {
+    key.split('.').next().unwrap_or_default()
+}
+
+/// Where `cargo xtask measure` stores a chapter's heavy figures.
+fn measured_path(id: &str) -> PathBuf {
+    PathBuf::from(format!("snapshots/measured/{id}.yaml"))
+}
+
+/// Each computed deep figure whose stored value, looked up in its chapter's stored figures,
+/// differs or is missing, as a line for the report.
+fn deep_differences(
+    computed: &[(String, String, usize)],
+    stored_by_chapter: &BTreeMap<String, BTreeMap<String, String>>,
+) -> Vec<String> {
+    computed
+        .iter()
+        .filter_map(|(key, value, _)| {
+            let file = measured_path(chapter_of(key));
+            match stored_by_chapter
+                .get(chapter_of(key))
+                .and_then(|stored| stored.get(key))
+            {
+                Some(old) if same_value(value, old) => None,
+                Some(old) => Some(format!(
+                    "{key}: {value}, but {} stores {old}",
+                    file.display()
+                )),
+                None => Some(format!("{key}: {value}, not stored in {}", file.display())),
+            }
+        })
+        .collect()
 }
 
 /// `cargo xtask figures [ID]`: runs each chapter program (or the one of `only`) and shows each
@@ -661,6 +685,36 @@ pub fn commit(root: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deep_figure_that_moved_or_was_never_stored_is_reported() {
+        let computed = vec![
+            ("m5.a.nodes".to_string(), "1200".to_string(), 1),
+            ("m5.b.pct".to_string(), "41.30".to_string(), 2),
+            ("m5.c.nodes".to_string(), "7".to_string(), 3),
+            ("ch05.d.nodes".to_string(), "9".to_string(), 4),
+        ];
+        let stored: BTreeMap<String, BTreeMap<String, String>> = [(
+            "m5".to_string(),
+            [
+                ("m5.a.nodes", "1,200"),
+                ("m5.b.pct", "41.3"),
+                ("m5.c.nodes", "8"),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        )]
+        .into_iter()
+        .collect();
+        assert_eq!(
+            deep_differences(&computed, &stored),
+            vec![
+                "m5.c.nodes: 7, but snapshots/measured/m5.yaml stores 8".to_string(),
+                "ch05.d.nodes: 9, not stored in snapshots/measured/ch05.yaml".to_string(),
+            ]
+        );
+    }
 
     #[test]
     fn an_insta_snapshot_parses_to_its_figures() {
