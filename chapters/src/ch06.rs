@@ -23,42 +23,6 @@ pub const CHAPTER: Chapter = Chapter {
 /// (queens on, a pawn weakness, an attack on a king) and the phase is between the two ends.
 const TRACED: &str = "singular";
 
-/// The FEN of `fen`'s colour-flipped mirror: ranks reversed, colours swapped, the other side
-/// to move, castling rights and the en-passant square mirrored (the same transformation as
-/// `crates/engine/tests/eval_symmetry.rs`, which checks the whole perft suite).
-pub fn mirror(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let swap_case = |c: char| {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
-    };
-    let board: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|rank| rank.chars().map(swap_case).collect())
-        .collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    let castling = if fields[2] == "-" {
-        "-".to_string()
-    } else {
-        let mut rights: Vec<char> = fields[2].chars().map(swap_case).collect();
-        rights.sort_by_key(|c| (c.is_ascii_lowercase(), !matches!(c, 'K' | 'k')));
-        rights.into_iter().collect()
-    };
-    let en_passant = match fields[3].as_bytes() {
-        [file, rank] => format!("{}{}", *file as char, (b'1' + b'8' - rank) as char),
-        _ => "-".to_string(),
-    };
-    let clocks = fields.get(4..6).map_or("0 1".to_string(), |c| c.join(" "));
-    format!(
-        "{} {side} {castling} {en_passant} {clocks}",
-        board.join("/")
-    )
-}
-
 /// The terms of a breakdown with their names, each blended at the position's phase, White's
 /// view: what the console's `eval` prints in its last column.
 pub fn blended_terms(b: &Breakdown) -> [(&'static str, i32); 8] {
@@ -88,7 +52,7 @@ pub fn figures() -> Figures {
         let pos = position(p.fen);
         let breakdown = Breakdown::of(&pos, &WEIGHTS);
         let score = eval::evaluate(&pos);
-        let mirrored = eval::evaluate(&position(&mirror(p.fen)));
+        let mirrored = eval::evaluate(&position(p.fen).mirrored());
         if mirrored == score {
             mirror_equal += 1;
         }
@@ -136,7 +100,7 @@ fn print_tables() {
             eval::evaluate(&pos),
             b.white_score(),
             b.phase,
-            eval::evaluate(&position(&mirror(p.fen)))
+            eval::evaluate(&position(p.fen).mirrored())
         );
     }
     let traced = six_positions()
@@ -147,16 +111,4 @@ fn print_tables() {
     println!("{}", eval::trace(&position(traced.fen)));
     println!();
     print!("{}", figures().to_yaml());
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mirror_is_an_involution_and_flips_everything() {
-        let fen = "r3k2r/8/8/8/3pP3/8/8/R3K1R1 b Qkq e3 0 1";
-        assert_eq!(mirror(fen), "r3k1r1/8/8/3Pp3/8/8/8/R3K2R w KQq e6 0 1");
-        assert_eq!(mirror(&mirror(fen)), fen);
-    }
 }
