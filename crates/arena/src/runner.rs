@@ -257,6 +257,7 @@ fn play_pairs(
                     }
                     progress.set_position(tally.counts.games);
                     progress.set_message(status_line(&tally.counts, config.sprt.as_ref()));
+                    log_progress_without_a_terminal(config, &tally.counts);
                 }
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => break,
@@ -364,6 +365,27 @@ impl Tally {
                 false
             }
         }
+    }
+}
+
+/// Games between two progress lines when standard error is not a terminal.
+const GAMES_PER_LOG_LINE: u64 = 20;
+
+/// The progress bar draws only on a terminal. A match whose output goes to a file (run in the
+/// background, or by CI) instead gets a plain status line every [`GAMES_PER_LOG_LINE`] games, so
+/// an hour-long run can be followed with `tail`.
+fn log_progress_without_a_terminal(config: &MatchConfig, counts: &Counts) {
+    use std::io::IsTerminal;
+    if config.progress
+        && !std::io::stderr().is_terminal()
+        && counts.games.is_multiple_of(GAMES_PER_LOG_LINE)
+    {
+        eprintln!(
+            "{}/{} games  {}",
+            counts.games,
+            2 * config.pairs,
+            status_line(counts, config.sprt.as_ref())
+        );
     }
 }
 
