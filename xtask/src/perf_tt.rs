@@ -138,30 +138,7 @@ fn require_valgrind() -> Result<(), String> {
 
 /// Builds the driver in release (optimised as the engine plays) and returns its path.
 fn build_driver(root: &Path) -> Result<PathBuf, String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .current_dir(root)
-        .args([
-            "build",
-            "--release",
-            "-p",
-            "cb2026",
-            "--example",
-            "tt_probe",
-        ])
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("building the tt_probe example failed".to_string());
-    }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let target = if target.is_absolute() {
-        target
-    } else {
-        root.join(target)
-    };
-    Ok(target.join("release/examples/tt_probe"))
+    crate::tools::build_release(root, &["--example", "tt_probe"])
 }
 
 /// Runs the driver once under cachegrind and reads the totals it prints.

@@ -6,19 +6,27 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// Builds the engine in release (fat LTO, as it plays) and returns the binary's path, read from
-/// cargo's own report of what it built, so that `CARGO_TARGET_DIR` and the like are honoured.
+/// Builds the engine in release (fat LTO, as it plays) and returns the binary's path.
 pub fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
+    build_release(root, &["--bin", "cb2026"])
+}
+
+/// Builds one target of the engine package in release (`--bin cb2026`, `--example tt_probe`)
+/// and returns the executable's path, read from cargo's own report of what it built, so that
+/// `CARGO_TARGET_DIR` and the like are honoured.
+pub fn build_release(root: &Path, target: &[&str]) -> Result<PathBuf, String> {
+    let what = format!("cargo build --release -p cb2026 {}", target.join(" "));
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
         .current_dir(root)
-        .args(["build", "--release", "-p", "cb2026", "--bin", "cb2026"])
+        .args(["build", "--release", "-p", "cb2026"])
+        .args(target)
         .args(["--message-format=json-render-diagnostics"])
         .stderr(Stdio::inherit())
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !output.status.success() {
-        return Err("cargo build --release -p cb2026 failed".to_string());
+        return Err(format!("{what} failed"));
     }
     String::from_utf8_lossy(&output.stdout)
         .lines()
@@ -27,7 +35,7 @@ pub fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
             let path = line.split("\"executable\":\"").nth(1)?.split('"').next()?;
             Some(PathBuf::from(path))
         })
-        .ok_or_else(|| "cargo reported no cb2026 executable".to_string())
+        .ok_or_else(|| format!("{what} reported no executable"))
 }
 
 /// A Debian engine's binary, installing `package` with `apt-get` when `binary` is missing (and
