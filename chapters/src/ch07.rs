@@ -1,13 +1,13 @@
 //! Chapter 7, alpha-beta and iterative deepening: how many nodes alpha-beta visits against
-//! minimax, and what each iteration of iterative deepening costs, for the bare search (every
-//! switch off, `Switches::all(false)`) and for the whole engine (the defaults).
+//! minimax, and what each iteration of iterative deepening costs, for the bare search of this
+//! chapter (stage 7) and for the search as the search chapters leave it (stage 14).
 
 use crate::ch01::position;
 use crate::six::{self, DEPTH, ratio};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
 use cb2026::perft::perft;
-use cb2026::switches::Switches;
+use cb2026::switches::Stage;
 
 /// Chapter 7 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -36,8 +36,8 @@ pub fn minimax_nodes(fen: &str, depth: u32) -> u64 {
 /// Chapter 7's figures.
 pub fn figures() -> Figures {
     let mut f = Figures::new("ch07");
-    let bare = six::six(Switches::all(false), BARE_DEPTH);
-    let full = six::six(Switches::default(), DEPTH);
+    let bare = six::six(Stage::Chapter(7).switches(), BARE_DEPTH);
+    let full = six::six(Stage::Chapter(14).switches(), DEPTH);
 
     // Alpha-beta against minimax, iteration MINIMAX_DEPTH of the bare search.
     let (mut bare_sum, mut minimax_sum) = (0, 0);
@@ -97,7 +97,7 @@ fn add_iterations(f: &mut Figures, name: &str, runs: &[six::Run], depth: u32) {
 }
 
 fn print_tables() {
-    let bare = six::six(Switches::all(false), BARE_DEPTH);
+    let bare = six::six(Stage::Chapter(7).switches(), BARE_DEPTH);
     println!("Minimax against bare alpha-beta (every switch off), depth {MINIMAX_DEPTH}, nodes:\n");
     println!(
         "{:<13} {:>6} {:>12} {:>10}",
@@ -112,7 +112,7 @@ fn print_tables() {
             run.iteration_nodes(MINIMAX_DEPTH)
         );
     }
-    let full = six::six(Switches::default(), DEPTH);
+    let full = six::six(Stage::Chapter(14).switches(), DEPTH);
     for (name, runs, depth) in [("bare", &bare, BARE_DEPTH), ("full", &full, DEPTH)] {
         println!("\nIterative deepening, {name} search, the six positions together:\n");
         println!("{:>5} {:>10} {:>6}", "iter", "nodes", "ratio");

@@ -33,7 +33,7 @@ fn fine70(tt: bool) -> Vec<six::Iteration> {
         .find(|p| p.id == "pawn-endgame")
         .expect("six.epd has Fine no. 70")
         .fen;
-    let mut searcher = six::searcher(six::with_switch("tt", tt));
+    let mut searcher = six::searcher(six::at_own_stage("tt", tt));
     six::search(&mut searcher, fen, FINE_DEPTH, &|_| false).2
 }
 

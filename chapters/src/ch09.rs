@@ -59,7 +59,7 @@ pub fn figures() -> Figures {
         let (on, off) = (comparison.total_on(), comparison.total_off());
         add_ordering(&mut f, &comparison.key("ch09", "six.off"), &off);
         if switch == "qsearch" {
-            // The on side is the default engine, the same for all four switches: once.
+            // The on side is stage 9, the same for all four switches: once.
             add_ordering(&mut f, &comparison.key("ch09", "six.on"), &on);
             f.add(&comparison.key("ch09", "six.on.cutoffs"), on.beta_cutoffs);
             f.add(&comparison.key("ch09", "six.on.qnodes"), on.qnodes)

@@ -34,7 +34,7 @@ pub fn solve(singular: bool) -> Option<six::Iteration> {
         .find(|p| p.id == "singular")
         .expect("six.epd has WAC 237")
         .fen;
-    let mut searcher = six::searcher(six::with_switch("singular", singular));
+    let mut searcher = six::searcher(six::at_own_stage("singular", singular));
     let found = |it: &six::Iteration| it.best_move == SOLUTION;
     let (_, _, iterations) = six::search(&mut searcher, fen, SOLVE_MAX_DEPTH, &found);
     iterations.into_iter().find(found)

@@ -17,7 +17,7 @@ use crate::{Figure, Figures};
 use cb2026::bench::six_positions;
 use cb2026::position::Position;
 use cb2026::search::{Limits, SearchStats, Searcher};
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 use cb2026::tt::TtCounters;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -175,9 +175,12 @@ pub fn total_table(runs: &[Run]) -> TtCounters {
         })
 }
 
-/// The default switches with `name` set to `on`.
-pub fn with_switch(name: &str, on: bool) -> Switches {
-    let mut switches = Switches::default();
+/// The engine at the stage of `name`'s own chapter (its switches and every earlier chapter's on,
+/// every later one off), with `name` set to `on`: what a chapter compares, so that a feature
+/// added by a later chapter cannot move its figures.
+pub fn at_own_stage(name: &str, on: bool) -> Switches {
+    let stage = Stage::of_switch(name).unwrap_or_else(|e| panic!("switch {name}: {e}"));
+    let mut switches = stage.switches();
     switches
         .set(name, on)
         .unwrap_or_else(|e| panic!("switch {name}: {e}"));
@@ -208,7 +211,8 @@ pub fn ratio(a: u64, b: u64) -> Figure {
     }
 }
 
-/// The six positions searched with one switch on (the default engine) and off, at one depth.
+/// The six positions searched with one switch on and off at one depth, at the switch's own
+/// stage ([`at_own_stage`]).
 #[derive(Clone, Debug)]
 pub struct OnOff {
     pub switch: &'static str,
@@ -218,13 +222,13 @@ pub struct OnOff {
 }
 
 impl OnOff {
-    /// Searches the six positions with every switch at its default and `switch` on, then off.
+    /// Searches the six positions at `switch`'s own stage with `switch` on, then off.
     pub fn measure(switch: &'static str, depth: u32) -> OnOff {
         OnOff {
             switch,
             depth,
-            on: six(with_switch(switch, true), depth),
-            off: six(with_switch(switch, false), depth),
+            on: six(at_own_stage(switch, true), depth),
+            off: six(at_own_stage(switch, false), depth),
         }
     }
 
@@ -309,8 +313,9 @@ impl OnOff {
 
     /// The comparison as a table for a person.
     pub fn print(&self) {
+        let stage = Stage::of_switch(self.switch).expect("a measured switch exists");
         println!(
-            "\n{} on and off, depth {}, {HASH_MB} MB, empty table:\n",
+            "\n{} on and off at stage {stage}, depth {}, {HASH_MB} MB, empty table:\n",
             self.switch, self.depth
         );
         println!(

@@ -296,6 +296,17 @@ pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
 }
 // ANCHOR_END: evaluate
 
+/// PeSTO's material and piece-square tables alone, tapered by phase, for the side to move: the
+/// evaluation with chapter 6's other terms switched off (`evalterms`), which the chapter's games
+/// measure the terms against.
+pub fn evaluate_material_and_tables(pos: &Position) -> i32 {
+    let white = Breakdown::material_and_tables(pos, &WEIGHTS).white_score();
+    match pos.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
 /// The evaluation term by term, for the console's `eval` command.
 pub fn trace(pos: &Position) -> String {
     Breakdown::of(pos, &WEIGHTS).to_string()
@@ -320,6 +331,25 @@ impl Breakdown {
     // ANCHOR: breakdown_of
     /// Computes every term of `pos`.
     pub fn of(pos: &Position, w: &Weights) -> Breakdown {
+        let mut b = Breakdown::material_and_tables(pos, w);
+        for color in Color::BOTH {
+            let c = color.index();
+            if pos.pieces(color, PieceKind::Bishop).more_than_one() {
+                b.bishop_pair[c] = w.bishop_pair;
+            }
+            b.passed_pawns[c] = passed_pawns(pos, color, w);
+            b.pawn_structure[c] = pawn_structure(pos, color, w);
+            b.rooks[c] = rooks_on_files(pos, color, w);
+            let (mobility, king_attack) = mobility_and_king_attack(pos, color, w);
+            b.mobility[c] = mobility;
+            b.king_safety[color.flip().index()] = king_attack;
+        }
+        b
+    }
+    // ANCHOR_END: breakdown_of
+
+    /// PeSTO's part alone: material, piece-square values and the phase; every other term zero.
+    fn material_and_tables(pos: &Position, w: &Weights) -> Breakdown {
         let mut b = Breakdown::default();
         let mut phase = 0;
         for color in Color::BOTH {
@@ -332,20 +362,10 @@ impl Breakdown {
                     phase += w.phase[k];
                 }
             }
-            if pos.pieces(color, PieceKind::Bishop).more_than_one() {
-                b.bishop_pair[c] = w.bishop_pair;
-            }
-            b.passed_pawns[c] = passed_pawns(pos, color, w);
-            b.pawn_structure[c] = pawn_structure(pos, color, w);
-            b.rooks[c] = rooks_on_files(pos, color, w);
-            let (mobility, king_attack) = mobility_and_king_attack(pos, color, w);
-            b.mobility[c] = mobility;
-            b.king_safety[color.flip().index()] = king_attack;
         }
         b.phase = phase.min(MAX_PHASE);
         b
     }
-    // ANCHOR_END: breakdown_of
 
     /// The terms in display order with their names.
     fn terms(&self) -> [(&'static str, [Tapered; 2]); 8] {
@@ -617,6 +637,17 @@ mod tests {
             pawn_structure(&pos, Color::Black, &WEIGHTS),
             Tapered::default()
         );
+    }
+
+    #[test]
+    fn material_and_tables_leave_out_the_other_terms() {
+        // White's rook on the open e-file scores only with the full evaluation.
+        let pos = Position::from_fen("3k4/pppp1ppp/8/8/8/8/PPPP1PPP/4RK2 w - - 0 1").unwrap();
+        let full = Breakdown::of(&pos, &WEIGHTS);
+        assert_ne!(full.rooks, [Tapered::default(); 2]);
+        let pesto = full.material[0] + full.psqt[0] - full.material[1] - full.psqt[1];
+        assert_eq!(evaluate_material_and_tables(&pos), pesto.blend(full.phase));
+        assert_ne!(evaluate_material_and_tables(&pos), evaluate(&pos));
     }
 
     #[test]

@@ -8,12 +8,24 @@
 //!
 //! Defaults are the strongest configuration, except `ttbuckets`, which ships off as in the
 //! chapter that introduces it (M5) until games say on is better.
+//!
+//! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
+//! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
+//! one off. A chapter measures its feature at its own stage (Crafting Interpreters builds and
+//! tests its interpreter as it stands at the end of each chapter, the same idea without
+//! branches), so a feature added by a later chapter cannot move an earlier chapter's figures.
 
 use std::fmt;
 
 /// The on/off state of every feature. Plain `bool`s: the search reads them in its hot path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Switches {
+    /// Chapter 6's terms beyond PeSTO's material and tables: bishop pair, passed pawns, pawn
+    /// structure, rooks on files, mobility, king safety (off: material and tables alone).
+    pub evalterms: bool,
+    /// Alpha-beta's cut-offs (chapter 7); off, every node is searched with the widest window,
+    /// which is plain minimax: the same scores, far more nodes.
+    pub alphabeta: bool,
     /// Probe and store the transposition table (chapter 8).
     pub tt: bool,
     /// Eight-slot buckets in one cache line instead of one slot per key (M5).
@@ -51,8 +63,8 @@ pub struct SwitchInfo {
     pub name: &'static str,
     /// The value a new [`Switches`] has.
     pub default: bool,
-    /// The chapter that introduces and measures the feature (`ch08`, `m5`).
-    pub chapter: &'static str,
+    /// The chapter that introduces and measures the feature: the first stage that has it.
+    pub stage: Stage,
     /// One line for the `switches` listing.
     pub help: &'static str,
     field: fn(&mut Switches) -> &mut bool,
@@ -63,108 +75,122 @@ impl fmt::Debug for SwitchInfo {
         f.debug_struct("SwitchInfo")
             .field("name", &self.name)
             .field("default", &self.default)
-            .field("chapter", &self.chapter)
+            .field("stage", &self.stage)
             .finish()
     }
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 14] = [
+pub const SWITCHES: [SwitchInfo; 16] = [
+    SwitchInfo {
+        name: "evalterms",
+        default: true,
+        stage: Stage::Chapter(6),
+        help: "evaluation terms beyond material and piece-square tables",
+        field: |s| &mut s.evalterms,
+    },
+    SwitchInfo {
+        name: "alphabeta",
+        default: true,
+        stage: Stage::Chapter(7),
+        help: "alpha-beta cut-offs (off: minimax, every node with the widest window)",
+        field: |s| &mut s.alphabeta,
+    },
     SwitchInfo {
         name: "tt",
         default: true,
-        chapter: "ch08",
+        stage: Stage::Chapter(8),
         help: "probe and store the transposition table",
         field: |s| &mut s.tt,
     },
     SwitchInfo {
         name: "qsearch",
         default: true,
-        chapter: "ch09",
+        stage: Stage::Chapter(9),
         help: "quiescence search at the horizon (off: static evaluation)",
         field: |s| &mut s.qsearch,
     },
     SwitchInfo {
         name: "see",
         default: true,
-        chapter: "ch09",
+        stage: Stage::Chapter(9),
         help: "static exchange evaluation: losing captures last, pruned in quiescence",
         field: |s| &mut s.see,
     },
     SwitchInfo {
         name: "killers",
         default: true,
-        chapter: "ch09",
+        stage: Stage::Chapter(9),
         help: "two killer moves per ply",
         field: |s| &mut s.killers,
     },
     SwitchInfo {
         name: "history",
         default: true,
-        chapter: "ch09",
+        stage: Stage::Chapter(9),
         help: "history heuristic for quiet moves",
         field: |s| &mut s.history,
     },
     SwitchInfo {
         name: "pvs",
         default: true,
-        chapter: "ch10",
+        stage: Stage::Chapter(10),
         help: "principal variation search (null windows after the first move)",
         field: |s| &mut s.pvs,
     },
     SwitchInfo {
         name: "nullmove",
         default: true,
-        chapter: "ch11",
+        stage: Stage::Chapter(11),
         help: "null-move pruning",
         field: |s| &mut s.nullmove,
     },
     SwitchInfo {
         name: "lmr",
         default: true,
-        chapter: "ch12",
+        stage: Stage::Chapter(12),
         help: "late move reductions",
         field: |s| &mut s.lmr,
     },
     SwitchInfo {
         name: "rfp",
         default: true,
-        chapter: "ch13",
+        stage: Stage::Chapter(13),
         help: "reverse futility pruning (static null move)",
         field: |s| &mut s.rfp,
     },
     SwitchInfo {
         name: "futility",
         default: true,
-        chapter: "ch13",
+        stage: Stage::Chapter(13),
         help: "futility pruning of quiet moves near the horizon",
         field: |s| &mut s.futility,
     },
     SwitchInfo {
         name: "aspiration",
         default: true,
-        chapter: "ch13",
+        stage: Stage::Chapter(13),
         help: "aspiration windows with widening",
         field: |s| &mut s.aspiration,
     },
     SwitchInfo {
         name: "checkext",
         default: true,
-        chapter: "ch14",
+        stage: Stage::Chapter(14),
         help: "extend checking moves by one ply",
         field: |s| &mut s.checkext,
     },
     SwitchInfo {
         name: "singular",
         default: true,
-        chapter: "ch14",
+        stage: Stage::Chapter(14),
         help: "singular extension of the hash move",
         field: |s| &mut s.singular,
     },
     SwitchInfo {
         name: "ttbuckets",
         default: false,
-        chapter: "m5",
+        stage: Stage::Milestone(5),
         help: "eight-slot buckets in one cache line per key",
         field: |s| &mut s.ttbuckets,
     },
@@ -199,6 +225,106 @@ impl fmt::Display for SwitchError {
 
 impl std::error::Error for SwitchError {}
 
+// ANCHOR: stage
+/// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
+/// milestone M1 to M5 (the milestones come after chapter 20). The derived order is the book's:
+/// every chapter before every milestone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Stage {
+    /// The end of chapter 1 to [`Stage::LAST_CHAPTER`].
+    Chapter(u8),
+    /// The end of milestone M1 to [`Stage::LAST_MILESTONE`].
+    Milestone(u8),
+}
+
+impl Stage {
+    /// The book's last chapter.
+    pub const LAST_CHAPTER: u8 = 20;
+    /// The book's last milestone.
+    pub const LAST_MILESTONE: u8 = 5;
+    /// Every feature of the book on (`ttbuckets` included, unlike the default engine).
+    pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
+
+    /// The engine at this stage: every switch of this stage's chapter and the ones before it
+    /// on, every later one off. It does not read the defaults, so changing a later feature's
+    /// default cannot change an earlier stage.
+    pub fn switches(self) -> Switches {
+        let mut switches = Switches::all(false);
+        for info in &SWITCHES {
+            *(info.field)(&mut switches) = info.stage <= self;
+        }
+        switches
+    }
+
+    /// The stage at which the switch `name` first appears: the engine of its own chapter.
+    pub fn of_switch(name: &str) -> Result<Stage, SwitchError> {
+        Switches::info(name).map(|info| info.stage)
+    }
+    // ANCHOR_END: stage
+
+    /// Reads `11`, `ch11`, `m5` or `M5`.
+    pub fn parse(text: &str) -> Result<Stage, StageError> {
+        let text = text.trim().to_ascii_lowercase();
+        let (number, milestone) = if let Some(rest) = text.strip_prefix('m') {
+            (rest, true)
+        } else {
+            (text.strip_prefix("ch").unwrap_or(&text), false)
+        };
+        let n: u8 = number
+            .parse()
+            .map_err(|_| StageError(text.to_string()))?;
+        let last = if milestone {
+            Stage::LAST_MILESTONE
+        } else {
+            Stage::LAST_CHAPTER
+        };
+        if n == 0 || n > last {
+            return Err(StageError(text.to_string()));
+        }
+        Ok(if milestone {
+            Stage::Milestone(n)
+        } else {
+            Stage::Chapter(n)
+        })
+    }
+
+    /// The chapter's id as figure keys and file names spell it: `ch08`, `m5`.
+    pub fn id(self) -> String {
+        match self {
+            Stage::Chapter(n) => format!("ch{n:02}"),
+            Stage::Milestone(n) => format!("m{n}"),
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    /// `11` or `M5`, as the console's `stage` command takes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stage::Chapter(n) => write!(f, "{n}"),
+            Stage::Milestone(n) => write!(f, "M{n}"),
+        }
+    }
+}
+
+/// A stage that is not a chapter 1-20 or a milestone M1-M5.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StageError(String);
+
+impl fmt::Display for StageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown stage '{}'; expected a chapter 1-{} or a milestone M1-M{}",
+            self.0,
+            Stage::LAST_CHAPTER,
+            Stage::LAST_MILESTONE
+        )
+    }
+}
+
+impl std::error::Error for StageError {}
+
 impl Default for Switches {
     /// Every switch at its default from [`SWITCHES`].
     fn default() -> Switches {
@@ -211,9 +337,12 @@ impl Default for Switches {
 }
 
 impl Switches {
-    /// Every switch set to `on`: `all(false)` is the bare alpha-beta of chapter 7.
+    /// Every switch set to `on`: `all(false)` is the bare minimax of chapter 7 over PeSTO's
+    /// material and tables, the engine of stage 5 (rules only, with an evaluation to search).
     pub fn all(on: bool) -> Switches {
         Switches {
+            evalterms: on,
+            alphabeta: on,
             tt: on,
             ttbuckets: on,
             qsearch: on,
@@ -278,7 +407,7 @@ impl Switches {
                 info.name,
                 if on { "on" } else { "off" },
                 if info.default { "on" } else { "off" },
-                info.chapter,
+                info.stage.id(),
                 info.help
             ));
         }
@@ -289,6 +418,46 @@ impl Switches {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stage_has_exactly_the_switches_of_its_chapter_and_earlier() {
+        for info in &SWITCHES {
+            let own = info.stage;
+            assert_eq!(own.switches().get(info.name), Ok(true), "{}", info.name);
+            let before = match own {
+                Stage::Chapter(n) => Stage::Chapter(n - 1),
+                Stage::Milestone(1) => Stage::Chapter(Stage::LAST_CHAPTER),
+                Stage::Milestone(n) => Stage::Milestone(n - 1),
+            };
+            assert_eq!(before.switches().get(info.name), Ok(false), "{}", info.name);
+            assert_eq!(Stage::LAST.switches().get(info.name), Ok(true));
+        }
+        assert_eq!(Stage::Chapter(5).switches(), Switches::all(false));
+        assert_eq!(Stage::LAST.switches(), Switches::all(true));
+    }
+
+    #[test]
+    fn stage_eleven_is_the_default_engine_without_its_later_features() {
+        let mut expected = Switches::default();
+        for name in ["lmr", "rfp", "futility", "aspiration", "checkext", "singular"] {
+            expected.set(name, false).expect("a known name");
+        }
+        assert_eq!(Stage::Chapter(11).switches(), expected);
+        assert_eq!(Stage::of_switch("nullmove"), Ok(Stage::Chapter(11)));
+    }
+
+    #[test]
+    fn stages_parse_and_order_as_the_book() {
+        assert_eq!(Stage::parse("11"), Ok(Stage::Chapter(11)));
+        assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
+        assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
+        for bad in ["0", "21", "m0", "m6", "x", "", "-3"] {
+            assert!(Stage::parse(bad).is_err(), "{bad}");
+        }
+        assert!(Stage::Chapter(20) < Stage::Milestone(1));
+        assert_eq!(Stage::Milestone(5).to_string(), "M5");
+        assert_eq!(Stage::Chapter(8).id(), "ch08");
+    }
 
     #[test]
     fn defaults_are_strongest_except_buckets() {

@@ -350,7 +350,11 @@ impl Worker<'_> {
     /// The static evaluation, from the side to move's point of view.
     #[inline]
     fn evaluate(&self) -> i32 {
-        eval::evaluate(&self.pos)
+        if self.switches.evalterms {
+            eval::evaluate(&self.pos)
+        } else {
+            eval::evaluate_material_and_tables(&self.pos)
+        }
     }
 
     /// Whether the position is drawn by the fifty-move rule, by repetition (one earlier

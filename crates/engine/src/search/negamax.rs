@@ -37,6 +37,11 @@ impl Worker<'_> {
         pv: bool,
         excluded: Option<Move>,
     ) -> i32 {
+        if !self.switches.alphabeta {
+            // Minimax, for chapter 7's comparison: with the widest window no move can fail
+            // high, so every move of every node is searched and each score is exact.
+            (alpha, beta) = (-INFINITY, INFINITY);
+        }
         self.pv.clear(ply);
         if depth <= 0 {
             return self.horizon(alpha, beta, ply);
