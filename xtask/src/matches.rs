@@ -5,8 +5,11 @@
 //! # two engines (the first is the candidate; `cmd=cb2026` is this repository's release build)
 //! cargo xtask match -e 'name=new,cmd=cb2026,option.ttbuckets=true' -e 'name=old,cmd=cb2026' \
 //!     --tc 8+0.08 --games 2000 -j 2 --sprt 0,5 --name m5-buckets
-//! # the same, shorter: cb2026 with a switch on against cb2026 with it off
+//! # the same, shorter: cb2026 with a switch on against cb2026 with it off, both at the stage
+//! # of the switch's chapter (every earlier chapter's switch on, every later one off)
 //! cargo xtask match --switch ttbuckets --sprt 0,5
+//! # several switches of one chapter together, at a stage of your choice
+//! cargo xtask match --switch see,killers,history --stage 9 --sprt 0,10
 //! # cb2026 against the Debian reference engines, one record per opponent
 //! cargo xtask match --gauntlet --games 100 --stockfish-elo 1350,1600
 //! ```
@@ -14,6 +17,7 @@
 use arena::adjudication::Adjudication;
 use arena::stats::SprtParams;
 use arena::{EngineSpec, MatchConfig, TimeControl, run_match};
+use cb2026::switches::{SWITCHES, Stage, Switches};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -28,9 +32,14 @@ pub struct MatchArgs {
     /// each of the others (one record each).
     #[arg(long = "engine", short = 'e', value_name = "SPEC")]
     engines: Vec<String>,
-    /// cb2026 with the switch NAME on (the candidate) against cb2026 with it off.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["engines", "gauntlet"])]
+    /// cb2026 with the switches NAME,.. on (the candidate) against cb2026 with them off, both at
+    /// the stage of the latest switch's chapter (or `--stage`): every switch is set, so the
+    /// match measures the feature as its chapter added it.
+    #[arg(long, value_name = "NAME,..", conflicts_with_all = ["engines", "gauntlet"])]
     switch: Option<String>,
+    /// The stage both engines of `--switch` play at (`11`, `M5`).
+    #[arg(long, value_name = "STAGE", requires = "switch")]
+    stage: Option<String>,
     /// cb2026 against the Debian reference engines (Stockfish at calibrated strengths, Glaurung,
     /// Toga II, GNU Chess, Ethereal), installed with apt-get if missing. One record per opponent.
     #[arg(long, conflicts_with = "engines")]
@@ -223,13 +232,31 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<SprtParams, String> {
 /// The candidate, its opponents and a default record name, from the flags.
 fn engines(args: &MatchArgs, root: &Path) -> Result<(EngineSpec, Vec<EngineSpec>, String), String> {
     if let Some(switch) = &args.switch {
-        let cmd = build_cb2026(root)?;
-        let on = EngineSpec::new(format!("cb2026-{switch}-on"), &cmd).option(switch, "true");
-        let off = EngineSpec::new(format!("cb2026-{switch}-off"), &cmd).option(switch, "false");
-        return Ok((on, vec![off], format!("{switch}-on-vs-off")));
+        let cmd = build_cb2026_for_a_match(root)?;
+        let names: Vec<&str> = switch.split(',').map(str::trim).collect();
+        let stage = match &args.stage {
+            Some(text) => Stage::parse(text).map_err(|e| e.to_string())?,
+            None => names
+                .iter()
+                .map(|name| Stage::of_switch(name).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<Stage>, String>>()?
+                .into_iter()
+                .max()
+                .ok_or("--switch wants at least one name")?,
+        };
+        let label = names.join("-");
+        let [on, off] = [true, false].map(|state| {
+            let mut switches = stage.switches();
+            for name in &names {
+                switches.set(name, state).expect("names checked above");
+            }
+            let word = if state { "on" } else { "off" };
+            stage_spec(format!("cb2026-{label}-{word}"), &cmd, &switches)
+        });
+        return Ok((on, vec![off], format!("{label}-on-vs-off")));
     }
     if args.gauntlet {
-        let cmd = build_cb2026(root)?;
+        let cmd = build_cb2026_for_a_match(root)?;
         install_reference_engines()?;
         return Ok((
             EngineSpec::new("cb2026", cmd),
@@ -244,13 +271,22 @@ fn engines(args: &MatchArgs, root: &Path) -> Result<(EngineSpec, Vec<EngineSpec>
     for text in &args.engines {
         let mut spec = EngineSpec::parse(text)?;
         if spec.cmd == "cb2026" {
-            spec.cmd = build_cb2026(root)?;
+            spec.cmd = build_cb2026_for_a_match(root)?;
         }
         specs.push(spec);
     }
     let candidate = specs.remove(0);
     let name = format!("{}-vs-{}", candidate.name, specs[0].name);
     Ok((candidate, specs, name))
+}
+
+/// cb2026 with every switch set as in `switches`, so the engine plays the stage whatever its
+/// defaults are.
+fn stage_spec(name: String, cmd: &str, switches: &Switches) -> EngineSpec {
+    SWITCHES.iter().fold(EngineSpec::new(name, cmd), |spec, info| {
+        let on = switches.get(info.name).expect("a registered switch");
+        spec.option(info.name, on)
+    })
 }
 
 /// The gauntlet's opponents. Options are set only where the engine advertises them (the arena
@@ -304,11 +340,16 @@ fn disambiguate(engines: &mut [EngineSpec; 2]) {
     }
 }
 
-/// `cargo build --release -p cb2026`; returns the binary's path (relative to the repository when it
-/// lies inside it, so records do not name one machine's folders).
-fn build_cb2026(root: &Path) -> Result<String, String> {
+/// The release engine, copied to `target/match/cb2026-<pid>` so that a rebuild while the match
+/// plays (which replaces `target/release/cb2026`) cannot change the engine between games.
+fn build_cb2026_for_a_match(root: &Path) -> Result<String, String> {
     let binary = crate::tools::build_cb2026(root)?;
-    let shown = binary.strip_prefix(root).unwrap_or(&binary);
+    let dir = root.join("target/match");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let copy = dir.join(format!("cb2026-{}", std::process::id()));
+    std::fs::copy(&binary, &copy)
+        .map_err(|e| format!("cannot copy {} to {}: {e}", binary.display(), copy.display()))?;
+    let shown = copy.strip_prefix(root).unwrap_or(&copy);
     Ok(shown.display().to_string())
 }
 

@@ -1,4 +1,4 @@
-//! The bench signature of an engine, and the machine a match ran on.
+//! The bench signature of an engine, the machine a match ran on, and how loaded it was.
 //!
 //! `<engine> bench` searches a fixed set of positions to a fixed depth and prints the node count:
 //! the count changes exactly when the search changes, so it identifies the build that played a match
@@ -109,6 +109,76 @@ impl Machine {
     }
 }
 
+/// The machine's load while a match ran: the one-minute load average of `/proc/loadavg`, read
+/// when the games start and then every [`LOAD_SAMPLE_EVERY`] until they end. Games at a time
+/// control are only comparable on a machine that was not busy with something else: a load well
+/// above the match's concurrency means the engines shared their cores, and the record says so.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LoadRecord {
+    pub start: f64,
+    pub end: f64,
+    pub mean: f64,
+    pub max: f64,
+    pub samples: usize,
+}
+
+/// How often [`LoadSampler`] reads the load average.
+pub const LOAD_SAMPLE_EVERY: Duration = Duration::from_secs(10);
+
+/// The one-minute load average, if the system has `/proc/loadavg`.
+pub fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Reads the load average in a thread of its own until [`LoadSampler::finish`].
+#[derive(Debug)]
+pub struct LoadSampler {
+    stop: std::sync::mpsc::Sender<()>,
+    thread: std::thread::JoinHandle<Vec<f64>>,
+}
+
+impl LoadSampler {
+    pub fn start() -> LoadSampler {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let mut samples: Vec<f64> = load_average().into_iter().collect();
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(LOAD_SAMPLE_EVERY)
+            {
+                samples.extend(load_average());
+            }
+            samples.extend(load_average());
+            samples
+        });
+        LoadSampler { stop, thread }
+    }
+
+    /// The samples summarised, or `None` where the load cannot be read.
+    pub fn finish(self) -> Option<LoadRecord> {
+        let _ = self.stop.send(());
+        let samples = self.thread.join().unwrap_or_default();
+        summarise_load(&samples)
+    }
+}
+
+/// First, last, mean (two decimals) and largest of the samples.
+fn summarise_load(samples: &[f64]) -> Option<LoadRecord> {
+    let (&start, &end) = (samples.first()?, samples.last()?);
+    let mean = samples.iter().sum::<f64>() / samples.len() as f64;
+    Some(LoadRecord {
+        start,
+        end,
+        mean: (mean * 100.0).round() / 100.0,
+        max: samples.iter().copied().fold(f64::MIN, f64::max),
+        samples: samples.len(),
+    })
+}
+
 /// Now, in UTC, as `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339).
 pub fn utc_now() -> String {
     let secs = SystemTime::now()
@@ -164,6 +234,17 @@ mod tests {
             None
         );
         assert_eq!(bench_nodes("info depth 1 score cp 25 nodes 20\n"), None);
+    }
+
+    #[test]
+    fn load_is_summarised_from_its_samples() {
+        let load = summarise_load(&[1.0, 3.5, 2.0]).unwrap();
+        assert_eq!((load.start, load.end, load.max, load.samples), (1.0, 2.0, 3.5, 3));
+        assert_eq!(load.mean, 2.17);
+        assert_eq!(summarise_load(&[]), None);
+        if std::path::Path::new("/proc/loadavg").exists() {
+            assert!(load_average().is_some_and(|l| l >= 0.0));
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! quote from the counts, so a number in the book can always be traced to games that were played.
 
 use crate::adjudication::Adjudication;
-use crate::bench::Machine;
+use crate::bench::{LoadRecord, Machine};
 use crate::stats::{self, Pentanomial, SprtParams, Trinomial};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -119,6 +119,9 @@ pub struct MatchRecord {
     pub date: String,
     pub duration_s: f64,
     pub machine: Machine,
+    /// The machine's load average while the games ran (absent in records from before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<LoadRecord>,
     pub engines: [EngineRecord; 2],
     /// `8+0.08`, `nodes=5000` or `depth=8`.
     pub time_control: String,
@@ -264,6 +267,7 @@ fn fixed(value: f64, decimals: usize) -> String {
 /// | `tc` | time control (`8+0.08`, `nodes=5000`) | text |
 /// | `concurrency` | games at once | integer |
 /// | `duration_min` | wall time of the match, minutes | 1 decimal |
+/// | `load_mean`, `load_max` | the machine's one-minute load average during the games (if stored) | 2 decimals |
 /// | `date` | day the match started, `YYYY-MM-DD` | text |
 /// | `time_losses`, `illegal_moves`, `crashes` | faults of both engines together | integer |
 /// | `engine1.name`, `engine2.name` | engine names | text |
@@ -352,6 +356,10 @@ pub fn record_figures(path: &Path) -> Result<BTreeMap<String, String>, RecordErr
     put("tc", record.time_control.clone());
     put("concurrency", record.concurrency.to_string());
     put("duration_min", fixed(record.duration_s / 60.0, 1));
+    if let Some(load) = &record.load {
+        put("load_mean", fixed(load.mean, 2));
+        put("load_max", fixed(load.max, 2));
+    }
     put(
         "date",
         record.date.get(..10).unwrap_or(&record.date).to_string(),
@@ -426,6 +434,13 @@ mod tests {
                 cores: 2,
                 cpu: "test cpu".into(),
             },
+            load: Some(LoadRecord {
+                start: 1.5,
+                end: 2.25,
+                mean: 2.04,
+                max: 2.5,
+                samples: 9,
+            }),
             engines: [engine("a"), engine("b")],
             time_control: "8+0.08".into(),
             time_margin_ms: 100,
@@ -481,6 +496,7 @@ mod tests {
         assert_eq!(f["games.even.engine2.crashes"], "1");
         assert_eq!(f["games.even.engine1.bench"], "12345");
         assert_eq!(f["games.even.duration_min"], "2.5");
+        assert_eq!(f["games.even.load_mean"], "2.04");
         assert_eq!(f["games.even.date"], "2026-01-02");
     }
 

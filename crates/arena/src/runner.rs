@@ -146,7 +146,9 @@ pub fn run_match(config: &MatchConfig, interrupt: &AtomicBool) -> Result<MatchRe
         move_timeout: config.move_timeout,
         adjudication: config.adjudication,
     };
+    let load = bench::LoadSampler::start();
     let played = play_pairs(config, &specs, &openings, &settings, interrupt);
+    let load = load.finish();
     let verdict = record::verdict(config.sprt.as_ref(), &played.counts);
     let header = PgnHeader {
         event: config.name.clone(),
@@ -166,6 +168,7 @@ pub fn run_match(config: &MatchConfig, interrupt: &AtomicBool) -> Result<MatchRe
         date,
         duration_s: (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         machine: Machine::this(),
+        load,
         engines,
         time_control: config.time_control.to_string(),
         time_margin_ms: config.time_margin.as_millis() as u64,
