@@ -3,7 +3,7 @@
 
 use crate::six::{DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
-use cb2026::search::pruning::{LMR_MIN_DEPTH, LmrTable};
+use cb2026::search::pruning::{LmrTable, Params};
 
 /// Chapter 12 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -33,7 +33,7 @@ pub fn figures() -> Figures {
             &key("six.on.research_pct"),
             Figure::percent(on.lmr_researches, on.lmr_reductions, 1),
         );
-    f.add("ch12.min_depth", LMR_MIN_DEPTH);
+    f.add("ch12.min_depth", Params::DEFAULT.lmr_min_depth);
     let table = LmrTable::new();
     for depth in TABLE_DEPTHS {
         for moves in TABLE_MOVES {

@@ -26,7 +26,7 @@ use crate::position::{PieceKind, Position};
 use crate::switches::{SwitchError, Switches};
 use crate::tt::{TableSizeError, TranspositionTable};
 use ordering::Heuristics;
-use pruning::LmrTable;
+use pruning::{LmrTable, Params};
 use pv::PvTable;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -145,6 +145,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     heuristics: Box<Heuristics>,
     switches: Switches,
+    params: Params,
     lmr: LmrTable,
 }
 
@@ -158,6 +159,7 @@ impl Searcher {
             tt,
             heuristics: Box::default(),
             switches,
+            params: Params::DEFAULT,
             lmr: LmrTable::new(),
         }
     }
@@ -183,6 +185,18 @@ impl Searcher {
     pub fn set_switches(&mut self, switches: Switches) {
         self.switches = switches;
         self.tt.set_buckets(switches.ttbuckets);
+    }
+
+    /// Replaces the selective search's parameters (a chapter's sweep, a tuner); the default is
+    /// [`Params::DEFAULT`].
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
+        self.lmr = LmrTable::with(&params);
+    }
+
+    /// The selective search's parameters.
+    pub fn params(&self) -> Params {
+        self.params
     }
 
     /// Sets one switch by name.
@@ -235,6 +249,7 @@ impl Searcher {
             tt: &self.tt,
             heuristics: &mut self.heuristics,
             lmr: &self.lmr,
+            params: self.params,
             switches: self.switches,
             limits,
             stop,
@@ -301,6 +316,7 @@ struct Worker<'a> {
     tt: &'a TranspositionTable,
     heuristics: &'a mut Heuristics,
     lmr: &'a LmrTable,
+    params: Params,
     switches: Switches,
     limits: &'a Limits,
     stop: &'a AtomicBool,
@@ -372,10 +388,10 @@ impl Worker<'_> {
     /// "Aspiration Windows"). Early iterations, and the switch off, use the full window.
     fn aspiration(&mut self, depth: i32, previous: i32) -> i32 {
         self.root_depth = depth;
-        if !self.switches.aspiration || depth < pruning::ASPIRATION_MIN_DEPTH {
+        if !self.switches.aspiration || depth < self.params.aspiration_min_depth {
             return self.negamax(-INFINITY, INFINITY, depth, 0, true, None);
         }
-        let mut delta = pruning::ASPIRATION_DELTA;
+        let mut delta = self.params.aspiration_delta;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
         loop {
