@@ -50,10 +50,17 @@ enum Command {
     },
     /// Open every page of the built book in headless Chromium: diagrams, console, raw directives.
     Browser,
-    /// Save a screenshot of one page to book/build/screenshots/<page>.png.
+    /// Save a screenshot of one page (1280 x 900) to book/build/screenshots/<page>[-<theme>][-<id>].png.
     Screenshot {
         /// The page, e.g. ch01-squares-and-bitboards.
         page: String,
+        /// mdBook's theme: light, rust, coal, navy or ayu (light when omitted).
+        #[arg(long)]
+        theme: Option<String>,
+        /// Start the page's text at the first element this CSS selector finds (`#the-tables`,
+        /// `figure.board`): what comes before is left out of the picture.
+        #[arg(long)]
+        at: Option<String>,
     },
     /// Play UCI engines against each other (SPRT, Elo); store the record in snapshots/games/.
     Match(Box<matches::MatchArgs>),
@@ -111,8 +118,9 @@ fn main() -> ExitCode {
             xtask::figures::recheck(&workspace_root(), chapter.as_deref())
         }
         Command::Browser => xtask::browser::run(&workspace_root()),
-        Command::Screenshot { page } => {
-            xtask::browser::screenshot(&workspace_root(), &page).map(drop)
+        Command::Screenshot { page, theme, at } => {
+            xtask::browser::screenshot(&workspace_root(), &page, theme.as_deref(), at.as_deref())
+                .map(drop)
         }
         Command::Match(args) => matches::run(*args, &workspace_root()),
         Command::Perf { target } => match target {

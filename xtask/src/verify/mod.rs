@@ -11,10 +11,13 @@
 //!   holds, a number in prose that looks measured and carries no key; a stored figure no page
 //!   quotes is a warning;
 //! - diagrams ([`mermaid`]): a mermaid block whose diagram type mermaid does not know;
+//! - boards ([`boards`]): a `{{#board}}` whose FEN the engine refuses, or whose arrow or
+//!   highlighted square is no square;
 //! - the build ([`crate::book`]): anything mdBook logs as a warning or an error;
 //! - links ([`links`]): an internal link to a missing page or a missing `#anchor`;
 //! - the output ([`output`]): any `{{#` left in the HTML.
 
+pub mod boards;
 pub mod includes;
 pub mod links;
 pub mod mermaid;
@@ -185,6 +188,7 @@ pub fn verify(root: &Path) -> Report {
     includes::check(root, &pages, &mut findings);
     quotes::check(&pages, &table, &mut findings);
     mermaid::check(&pages, &mut findings);
+    boards::check(&pages, &mut findings);
 
     match crate::book::build(root) {
         Ok(built) => {
