@@ -122,6 +122,25 @@ fn a_board_with_a_bad_arrow_or_square_fails_at_its_line() {
 }
 
 #[test]
+fn a_reference_to_a_draft_chapter_fails_at_its_line() {
+    let fixture = Fixture::new();
+    // SUMMARY.md lists `- [3. Not written yet]()`: a draft.
+    fixture.edit(
+        "book/src/ch02-more.md",
+        "Back to [the demo](ch01-demo.md).",
+        "Back to [the demo](ch01-demo.md), as chapter 1 says;\nchapter 3's tables come later.",
+    );
+    assert_errors(
+        &verify(fixture.root()),
+        &[(
+            "book/src/ch02-more.md",
+            6,
+            "\"chapter 3\" names a chapter not written yet (book/src/SUMMARY.md:9 lists \"3. Not written yet\"",
+        )],
+    );
+}
+
+#[test]
 fn a_figure_edited_by_one_digit_fails() {
     let fixture = Fixture::new();
     fixture.edit(CH01, "[4,865,609]", "[4,865,619]");

@@ -13,11 +13,14 @@
 //! - diagrams ([`mermaid`]): a mermaid block whose diagram type mermaid does not know;
 //! - boards ([`boards`]): a `{{#board}}` whose FEN the engine refuses, or whose arrow or
 //!   highlighted square is no square;
+//! - references ([`drafts`]): prose naming a chapter ("chapter 17", "M2") that SUMMARY.md still
+//!   lists as a draft;
 //! - the build ([`crate::book`]): anything mdBook logs as a warning or an error;
 //! - links ([`links`]): an internal link to a missing page or a missing `#anchor`;
 //! - the output ([`output`]): any `{{#` left in the HTML.
 
 pub mod boards;
+pub mod drafts;
 pub mod includes;
 pub mod links;
 pub mod mermaid;
@@ -189,6 +192,7 @@ pub fn verify(root: &Path) -> Report {
     quotes::check(&pages, &table, &mut findings);
     mermaid::check(&pages, &mut findings);
     boards::check(&pages, &mut findings);
+    drafts::check(root, &pages, &mut findings);
 
     match crate::book::build(root) {
         Ok(built) => {
