@@ -7,8 +7,8 @@
 //! mdBook reports problems (a missing include, unbalanced HTML) through `tracing` and exits 0.
 //! We collect every warning and error it logs, print them, and `cargo xtask verify` fails on them.
 
-use crate::figures::FigureTable;
 use crate::preprocess::FigureQuotes;
+use crate::stored::FigureTable;
 use mdbook_driver::MDBook;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

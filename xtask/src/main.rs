@@ -35,10 +35,15 @@ enum Command {
     },
     /// Build the book strictly and check includes, anchors, figures, numbers, links, diagrams.
     Verify,
-    /// Run chapter programs and show each figure against its snapshot.
+    /// Run chapter programs and show each figure against its snapshot; or, with --rewrite ID,
+    /// rewrite that chapter's quoted figures to the stored values and print each sentence touched.
     Figures {
         /// A chapter id (ch01); all chapters when omitted.
         chapter: Option<String>,
+        /// Rewrite every quote `[literal]{key}` of this chapter's pages (ch11: ch11-*.md) whose
+        /// literal differs from the stored value, in the old literal's style.
+        #[arg(long, value_name = "ID", conflicts_with = "chapter")]
+        rewrite: Option<String>,
     },
     /// Run a chapter's heavy figures in release and store them in snapshots/measured/<id>.yaml.
     Measure { chapter: String },
@@ -112,7 +117,12 @@ fn main() -> ExitCode {
         Command::Book => xtask::book::run(&workspace_root()),
         Command::Serve { port } => xtask::serve::run(&workspace_root(), port),
         Command::Verify => xtask::verify::run(&workspace_root()),
-        Command::Figures { chapter } => xtask::figures::show(&workspace_root(), chapter.as_deref()),
+        Command::Figures {
+            rewrite: Some(id), ..
+        } => xtask::figures::rewrite::run(&workspace_root(), &id),
+        Command::Figures { chapter, .. } => {
+            xtask::figures::show(&workspace_root(), chapter.as_deref())
+        }
         Command::Measure { chapter } => xtask::figures::measure(&workspace_root(), &chapter),
         Command::Recheck { chapter } => {
             xtask::figures::recheck(&workspace_root(), chapter.as_deref())

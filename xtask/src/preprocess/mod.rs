@@ -14,7 +14,7 @@ pub mod board;
 pub mod directive;
 pub mod prose;
 
-use crate::figures::FigureTable;
+use crate::stored::FigureTable;
 use board::Board;
 use directive::directives;
 use mdbook_preprocessor::book::{Book, BookItem};
