@@ -404,20 +404,49 @@ fn page_named(build_dir: &Path, name: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// `cargo xtask screenshot <page> [--theme T] [--at ID]`: builds the book and saves
-/// `book/build/screenshots/<page>[-<theme>][-<id>].png`, the window at 1280 × 900 as the browser
-/// check sees it, in mdBook's theme `theme` (light when omitted), its text starting at the first
-/// element the CSS selector `at` finds (`#the-tables`, `figure.board`).
+/// `cargo xtask screenshot <page> [--theme T,...] [--at SELECTOR]`: builds the book once and
+/// saves `book/build/screenshots/<page>[-<theme>][-<selector>].png` for each theme asked for
+/// (several at once, since the next build empties `book/build`), the window at 1280 × 900 as
+/// the browser check sees it, in mdBook's theme (its default, light, when none is given), the
+/// text starting at the first element the CSS selector finds (`#the-tables`, `figure.board`).
 pub fn screenshot(
     root: &Path,
     name: &str,
-    theme: Option<&str>,
+    themes: &[String],
     at: Option<&str>,
-) -> Result<PathBuf, String> {
+) -> Result<Vec<PathBuf>, String> {
     let built = crate::book::build(root)?;
     let page = page_named(&built.dir, name)?;
-    let stem = page.file_stem().and_then(|s| s.to_str()).unwrap_or("page");
-    let mut file = stem.to_string();
+    let default = [None];
+    let themes: Vec<Option<&str>> = if themes.is_empty() {
+        default.to_vec()
+    } else {
+        themes.iter().map(|t| Some(t.as_str())).collect()
+    };
+    themes
+        .into_iter()
+        .map(|theme| {
+            let options = PageOptions {
+                theme: theme.map(str::to_string),
+                start_at: at.map(str::to_string),
+                ..PageOptions::default()
+            };
+            let shot = built
+                .dir
+                .join("screenshots")
+                .join(screenshot_name(&page, theme, at));
+            take_screenshot(&page, &options, &shot)
+        })
+        .collect()
+}
+
+/// `ch02-attacks-and-magic-bitboards-coal-figureboard.png`.
+fn screenshot_name(page: &Path, theme: Option<&str>, at: Option<&str>) -> String {
+    let mut file = page
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("page")
+        .to_string();
     for part in [theme, at].into_iter().flatten() {
         file.push('-');
         file.extend(
@@ -425,14 +454,13 @@ pub fn screenshot(
                 .filter(|c| c.is_ascii_alphanumeric() || *c == '-'),
         );
     }
-    let shot = built.dir.join("screenshots").join(format!("{file}.png"));
+    file + ".png"
+}
+
+/// One picture of `page` (a copy with `options`) into `shot`.
+fn take_screenshot(page: &Path, options: &PageOptions, shot: &Path) -> Result<PathBuf, String> {
     std::fs::create_dir_all(shot.parent().expect("a folder")).map_err(|e| e.to_string())?;
-    let options = PageOptions {
-        theme: theme.map(str::to_string),
-        start_at: at.map(str::to_string),
-        ..PageOptions::default()
-    };
-    let copy = PageCopy::new(&page, &options)?;
+    let copy = PageCopy::new(page, options)?;
     let args = vec![
         format!("--screenshot={}", shot.display()),
         window_flag(),
@@ -443,7 +471,7 @@ pub fn screenshot(
         return Err(format!("chromium wrote no {}", shot.display()));
     }
     println!("{}", shot.display());
-    Ok(shot)
+    Ok(shot.to_path_buf())
 }
 
 #[cfg(test)]

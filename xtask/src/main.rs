@@ -55,13 +55,15 @@ enum Command {
     },
     /// Open every page of the built book in headless Chromium: diagrams, console, raw directives.
     Browser,
-    /// Save a screenshot of one page (1280 x 900) to book/build/screenshots/<page>[-<theme>][-<id>].png.
+    /// Save screenshots of one page (1280 x 900) to
+    /// book/build/screenshots/<page>[-<theme>][-<selector>].png.
     Screenshot {
         /// The page, e.g. ch01-squares-and-bitboards.
         page: String,
-        /// mdBook's theme: light, rust, coal, navy or ayu (light when omitted).
-        #[arg(long)]
-        theme: Option<String>,
+        /// mdBook's themes, one picture each: light, rust, coal, navy, ayu (`--theme light,coal`);
+        /// the default theme when omitted.
+        #[arg(long, value_delimiter = ',')]
+        theme: Vec<String>,
         /// Start the page's text at the first element this CSS selector finds (`#the-tables`,
         /// `figure.board`): what comes before is left out of the picture.
         #[arg(long)]
@@ -129,8 +131,7 @@ fn main() -> ExitCode {
         }
         Command::Browser => xtask::browser::run(&workspace_root()),
         Command::Screenshot { page, theme, at } => {
-            xtask::browser::screenshot(&workspace_root(), &page, theme.as_deref(), at.as_deref())
-                .map(drop)
+            xtask::browser::screenshot(&workspace_root(), &page, &theme, at.as_deref()).map(drop)
         }
         Command::Match(args) => matches::run(*args, &workspace_root()),
         Command::Perf { target } => match target {

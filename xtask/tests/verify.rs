@@ -141,6 +141,25 @@ fn a_reference_to_a_draft_chapter_fails_at_its_line() {
 }
 
 #[test]
+fn an_excerpt_from_inside_an_impl_starts_at_the_left_margin() {
+    let fixture = Fixture::new();
+    let report = verify(fixture.root());
+    assert!(
+        report.is_clean(),
+        "{}",
+        shown(&report.errors().collect::<Vec<_>>())
+    );
+    let html = std::fs::read_to_string(fixture.root().join("book/build/ch01-demo.html")).unwrap();
+    assert!(
+        html.contains(
+            "/// Doubles: a method, indented in its `impl`, shown at the left margin.\n\
+             pub fn double(x: u32) -&gt; u32 {\n    x * 2\n}"
+        ),
+        "{html}"
+    );
+}
+
+#[test]
 fn a_figure_edited_by_one_digit_fails() {
     let fixture = Fixture::new();
     fixture.edit(CH01, "[4,865,609]", "[4,865,619]");

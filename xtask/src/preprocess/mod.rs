@@ -1,6 +1,8 @@
 //! Our mdBook preprocessor, `figures`: it runs after mdBook's own (includes are expanded) and
 //! before mdbook-mermaid, and does two things to every page:
 //!
+//! - code blocks lose the indentation all their lines share, so an excerpt from inside an `impl`
+//!   starts at the left margin ([`dedent`]);
 //! - board directives `{{#board FEN ...}}` become inline SVG diagrams ([`board`]);
 //! - figure quotes become the bare number, labelled with where it comes from ([`prose`]).
 //!
@@ -11,6 +13,7 @@
 //! snapshot. Quotes in code are left alone (see [`prose`]).
 
 pub mod board;
+pub mod dedent;
 pub mod directive;
 pub mod prose;
 
@@ -39,10 +42,11 @@ impl FigureQuotes {
         FigureQuotes { commands }
     }
 
-    /// `markdown` with its boards drawn and its quotes rendered, and the problems with its
-    /// boards (`cargo xtask verify` reports them with their lines).
+    /// `markdown` with its code dedented, its boards drawn and its quotes rendered, and the
+    /// problems with its boards (`cargo xtask verify` reports them with their lines).
     pub fn render(&self, markdown: &str) -> (String, Vec<String>) {
-        let (drawn, problems) = render_boards(markdown);
+        let dedented = dedent::dedent_code_blocks(markdown);
+        let (drawn, problems) = render_boards(&dedented);
         (self.render_quotes(&drawn), problems)
     }
 
