@@ -1,5 +1,5 @@
 //! Our mdBook preprocessor, `figures`: it runs after mdBook's own (includes are expanded) and
-//! before mdbook-mermaid, and does two things to every page:
+//! before mdbook-mermaid, and does three things to every page:
 //!
 //! - code blocks lose the indentation all their lines share, so an excerpt from inside an `impl`
 //!   starts at the left margin ([`dedent`]);
@@ -8,7 +8,7 @@
 //!
 //! `[4,865,609]{ch05.startpos.d5.nodes}` in prose renders as
 //! `<span class="figure" title="ch05.startpos.d5.nodes — cargo run --release -p chapters --bin
-//! ch05-perft">4,865,609</span>` (styled by `book/theme/figures.css`), and `[65,536]{plain}` as
+//! ch05-perft">4,865,609</span>` (styled by `book/figures.css`), and `[65,536]{plain}` as
 //! `65,536`. The literal stays what the markdown says; `cargo xtask verify` checks it against the
 //! snapshot. Quotes in code are left alone (see [`prose`]).
 
@@ -26,20 +26,20 @@ use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The figure preprocessor, knowing the command behind every stored key.
+/// Our preprocessor (named `figures` in mdBook), knowing the command behind every stored key.
 #[derive(Debug, Default)]
-pub struct FigureQuotes {
+pub struct PagePreprocessor {
     commands: BTreeMap<String, String>,
 }
 
-impl FigureQuotes {
-    pub fn new(table: &FigureTable) -> FigureQuotes {
+impl PagePreprocessor {
+    pub fn new(table: &FigureTable) -> PagePreprocessor {
         let commands = table
             .figures
             .iter()
             .map(|(key, stored)| (key.clone(), stored.command.clone()))
             .collect();
-        FigureQuotes { commands }
+        PagePreprocessor { commands }
     }
 
     /// `markdown` with its code dedented, its boards drawn and its quotes rendered, and the
@@ -108,7 +108,7 @@ fn escape_html(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-impl Preprocessor for FigureQuotes {
+impl Preprocessor for PagePreprocessor {
     fn name(&self) -> &str {
         "figures"
     }
@@ -134,7 +134,7 @@ mod tests {
 
     #[test]
     fn quotes_render_as_labelled_numbers_and_code_is_untouched() {
-        let mut preprocessor = FigureQuotes::default();
+        let mut preprocessor = PagePreprocessor::default();
         preprocessor
             .commands
             .insert("ch05.d5".into(), "cargo run --bin ch05-perft".into());
