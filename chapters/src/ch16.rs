@@ -30,8 +30,13 @@ pub const CHAPTER: Chapter = Chapter {
 
 /// The chapters' matches (stage N against stage N without the chapter's feature) whose records
 /// are stored in `snapshots/games/`, in book order: the rows of the page's table.
-pub const CHAPTER_RECORDS: &[&str] =
-    &["ch07-alphabeta", "ch08-tt", "ch09-qsearch", "ch11-nullmove"];
+pub const CHAPTER_RECORDS: &[&str] = &[
+    "ch07-alphabeta",
+    "ch08-tt",
+    "ch09-qsearch",
+    "ch11-nullmove",
+    "ch12-lmr",
+];
 
 /// The record whose pairs the page counts by kind.
 const PAIRS_RECORD: &str = "ch11-nullmove";
@@ -268,6 +273,13 @@ pub fn figures() -> Figures {
         let llr = SPRT.llr_trinomial(&even_match(games));
         f.add(&format!("ch16.even.g{games}.llr"), Figure::fixed(llr, 2));
     }
+    // How long the even match plays before its LLR reaches the lower bound (in steps of four
+    // games, so that it stays a quarter won, half drawn, a quarter lost).
+    let h0_games = (1..)
+        .map(|quarters| 4 * quarters)
+        .find(|&games| SPRT.llr_trinomial(&even_match(games)) <= lower)
+        .expect("an even match reaches H0");
+    f.add("ch16.even.h0_games", h0_games);
     // A candidate about 5 Elo better: 10,000 games, half drawn, scoring 50.72 %.
     let better = Trinomial {
         wins: 2_572,
@@ -323,8 +335,8 @@ pub fn figures() -> Figures {
     f
 }
 
-/// The walks: for each chapter record, its pairs and the first pair (in the order of the
-/// openings) after which the LLR stood beyond a bound, if any.
+/// The walks: for each chapter record, the LLR after each of its pairs (the figures are the
+/// number of pairs, the plot is the walk).
 fn walk_figures() -> (Figures, Vec<Walk>) {
     let mut f = Figures::new("ch16");
     let mut walks = Vec::new();
@@ -333,11 +345,7 @@ fn walk_figures() -> (Figures, Vec<Walk>) {
         let sprt = record.sprt.expect("checked by llr_walk");
         let (lower, upper) = sprt.bounds();
         let llr = llr_walk(&record);
-        let key = format!("ch16.walk.{name}");
-        f.add(&format!("{key}.pairs"), llr.len() - 1);
-        if let Some(first) = llr.iter().position(|&v| v >= upper || v <= lower) {
-            f.add(&format!("{key}.first_past_bound"), first);
-        }
+        f.add(&format!("ch16.walk.{name}.pairs"), llr.len() - 1);
         walks.push(Walk {
             label: (*name).to_string(),
             llr,
