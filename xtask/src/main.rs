@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod magics;
 mod matches;
 mod perf_bench;
 mod perf_perft;
@@ -69,6 +70,9 @@ enum Command {
         #[arg(long)]
         at: Option<String>,
     },
+    /// Run chapter 2's magic search and write the numbers it finds to
+    /// crates/engine/src/magic_numbers.rs, which the engine fills its tables from.
+    Magics,
     /// Play UCI engines against each other (SPRT, Elo); store the record in snapshots/games/.
     Match(Box<matches::MatchArgs>),
     /// Measure what a part of the engine costs the machine (cache misses, time).
@@ -133,6 +137,7 @@ fn main() -> ExitCode {
         Command::Screenshot { page, theme, at } => {
             xtask::browser::screenshot(&workspace_root(), &page, &theme, at.as_deref()).map(drop)
         }
+        Command::Magics => magics::run(&workspace_root()),
         Command::Match(args) => matches::run(*args, &workspace_root()),
         Command::Perf { target } => match target {
             PerfTarget::Tt { mb, line } => perf_tt::run(&workspace_root(), mb, line),

@@ -2,7 +2,8 @@
 //!
 //! Leapers (knight, king, pawn) attack the same squares whatever else is on the board, so their
 //! attacks are tables of 64 bitboards, computed at compile time. Sliders (bishop, rook, queen)
-//! depend on the occupancy and use the magic tables of `magic.rs`, built once on first use.
+//! depend on the occupancy and use the magic tables of `magic.rs`, filled once on first use from
+//! the magic numbers chapter 2's search found (`magic_numbers.rs`).
 //! `between` and `line` are the two tables legal move generation needs for pins and checks
 //! (CPW: Square Attacked By, Checks and Pinned Pieces).
 
@@ -10,6 +11,7 @@ use crate::bitboard::Bitboard;
 use crate::magic::{
     BISHOP_DIRECTIONS, MAGIC_SEED, MagicTable, ROOK_DIRECTIONS, SplitMix64, slider_attacks_slow,
 };
+use crate::magic_numbers;
 use crate::square::{Color, Square};
 use std::sync::OnceLock;
 
@@ -95,8 +97,20 @@ pub struct Sliders {
 }
 
 impl Sliders {
-    /// Searches the magics, rooks first, from [`MAGIC_SEED`].
+    /// The tables filled from the stored magic numbers ([`crate::magic_numbers`]): what the
+    /// engine does at start-up, a fill without a search.
     pub fn build() -> Sliders {
+        Sliders {
+            rook: MagicTable::from_magics(&ROOK_DIRECTIONS, &magic_numbers::ROOK)
+                .expect("the stored rook numbers are magics"),
+            bishop: MagicTable::from_magics(&BISHOP_DIRECTIONS, &magic_numbers::BISHOP)
+                .expect("the stored bishop numbers are magics"),
+        }
+    }
+
+    /// Searches the magics, rooks first, from [`MAGIC_SEED`]: chapter 2's search, which found the
+    /// stored numbers (`cargo xtask magics` runs it and writes them).
+    pub fn search() -> Sliders {
         let mut rng = SplitMix64::new(MAGIC_SEED);
         let rook = MagicTable::build(&ROOK_DIRECTIONS, &mut rng);
         let bishop = MagicTable::build(&BISHOP_DIRECTIONS, &mut rng);
@@ -118,7 +132,7 @@ impl Sliders {
 
 static SLIDERS: OnceLock<Sliders> = OnceLock::new();
 
-/// The magic tables, built on the first call (a few milliseconds) and shared afterwards. Hot
+/// The magic tables, filled on the first call and shared afterwards. Hot
 /// loops fetch this once and call its methods, saving the "already built?" check per lookup.
 #[inline]
 pub fn sliders() -> &'static Sliders {
@@ -239,6 +253,23 @@ mod tests {
 
     /// Every square, every subset of its relevant squares: the magic lookup equals the slow ray
     /// walk. This is the whole correctness argument for the tables.
+    #[test]
+    fn the_stored_magics_are_the_ones_the_search_finds() {
+        let searched = Sliders::search();
+        assert_eq!(
+            searched.rook.numbers(),
+            magic_numbers::ROOK,
+            "run `cargo xtask magics`"
+        );
+        assert_eq!(
+            searched.bishop.numbers(),
+            magic_numbers::BISHOP,
+            "run `cargo xtask magics`"
+        );
+        assert_eq!(sliders().rook.attacks, searched.rook.attacks);
+        assert_eq!(sliders().bishop.attacks, searched.bishop.attacks);
+    }
+
     #[test]
     fn magic_tables_equal_the_slow_walk_for_every_relevant_occupancy() {
         let tables = sliders();

@@ -9,6 +9,7 @@ pub mod bitboard;
 pub mod eval;
 pub mod fen;
 pub mod magic;
+pub mod magic_numbers;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

@@ -9,10 +9,14 @@
 //! (Chess Programming Wiki: Magic Bitboards; Pradyumna Kannan, "Magic Move-Bitboard Generation
 //! in Computer Chess", 2007).
 //!
-//! We do not paste numbers found by someone else: [`MagicTable::build`] finds them at start-up
-//! with the classic trial-and-fill of the CPW page "Looking for Magics" (after Tord Romstad):
-//! draw a sparse random candidate, try to fill the table, and start again on a harmful
-//! collision. The generator has a fixed seed, so every run finds the same numbers.
+//! We do not paste numbers found by someone else: [`MagicTable::build`] finds them with the
+//! classic trial-and-fill of the CPW page "Looking for Magics" (after Tord Romstad): draw a
+//! sparse random candidate, try to fill the table, and start again on a harmful collision. The
+//! generator has a fixed seed, so every run finds the same numbers. Because it does, the search
+//! need not run at every start-up: `cargo xtask magics` runs it once and writes what it found to
+//! [`crate::magic_numbers`], the engine fills its tables from those numbers
+//! ([`MagicTable::from_magics`]), and a test runs the search again and checks that it finds
+//! exactly the stored numbers.
 
 use crate::bitboard::Bitboard;
 use crate::square::Square;
@@ -168,7 +172,8 @@ pub struct MagicTable {
     pub magics: [Magic; 64],
     /// The attack sets of every square, square after square (`Magic::offset` says where).
     pub attacks: Vec<Bitboard>,
-    /// How many random candidates the search drew before all 64 squares had a magic.
+    /// How many random candidates the search drew before all 64 squares had a magic (0 for a
+    /// table made from stored numbers).
     pub candidates_tried: u64,
 }
 
@@ -193,6 +198,56 @@ impl MagicTable {
             attacks,
             candidates_tried,
         }
+    }
+
+    // ANCHOR: from_magics
+    /// The table for magics found earlier (one per square, a1 to h8): the same fill as the
+    /// search's, without the search. `None` if a number is not a magic for its square (two
+    /// occupancies with different attack sets would share a slot), so a wrong table cannot be
+    /// built from a wrong number.
+    pub fn from_magics(directions: &[Direction], numbers: &[u64; 64]) -> Option<MagicTable> {
+        let mut magics = [Magic::default(); 64];
+        let mut attacks = Vec::new();
+        for square in Square::ALL {
+            let mask = relevant_mask(square, directions);
+            let bits = mask.count();
+            let magic = Magic {
+                mask: mask.0,
+                magic: numbers[square.index()],
+                offset: 0,
+                shift: (64 - bits) as u8,
+            };
+            let mut slice: Vec<Option<Bitboard>> = vec![None; 1 << bits];
+            for occupied in subsets(mask) {
+                let attack_set = slider_attacks_slow(square, occupied, directions);
+                let slot = &mut slice[magic.index(occupied)];
+                match *slot {
+                    Some(stored) if stored != attack_set => return None,
+                    _ => *slot = Some(attack_set),
+                }
+            }
+            magics[square.index()] = Magic {
+                offset: attacks.len() as u32,
+                ..magic
+            };
+            // A slot no occupancy reaches is never read; it holds the empty set.
+            attacks.extend(
+                slice
+                    .into_iter()
+                    .map(|slot| slot.unwrap_or(Bitboard::EMPTY)),
+            );
+        }
+        Some(MagicTable {
+            magics,
+            attacks,
+            candidates_tried: 0,
+        })
+    }
+    // ANCHOR_END: from_magics
+
+    /// The 64 magic numbers, a1 to h8.
+    pub fn numbers(&self) -> [u64; 64] {
+        self.magics.map(|magic| magic.magic)
     }
 
     /// The attack set of the slider on `square` with the board occupied by `occupied`.
@@ -311,6 +366,17 @@ mod tests {
     }
 
     #[test]
+    fn stored_numbers_rebuild_the_searched_table_and_a_wrong_number_is_refused() {
+        let searched = MagicTable::build(&BISHOP_DIRECTIONS, &mut SplitMix64::new(7));
+        let rebuilt = MagicTable::from_magics(&BISHOP_DIRECTIONS, &searched.numbers())
+            .expect("the search's own numbers are magics");
+        assert_eq!(rebuilt.attacks, searched.attacks);
+        let mut wrong = searched.numbers();
+        wrong[sq("d4").index()] = 1;
+        assert!(MagicTable::from_magics(&BISHOP_DIRECTIONS, &wrong).is_none());
+    }
+
+    #[test]
     fn the_same_seed_finds_the_same_magics() {
         let a = MagicTable::build(&BISHOP_DIRECTIONS, &mut SplitMix64::new(7));
         let b = MagicTable::build(&BISHOP_DIRECTIONS, &mut SplitMix64::new(7));
@@ -324,7 +390,7 @@ mod tests {
     }
 
     /// How `MAGIC_SEED` was chosen: the seed from 1 to 200 whose search (rooks, then bishops,
-    /// as `attacks::Sliders::build` runs it) draws the fewest candidates. Slow, hence ignored:
+    /// as `attacks::Sliders::search` runs it) draws the fewest candidates. Slow, hence ignored:
     /// `cargo test -p cb2026 --release magic_seed_scan -- --ignored --nocapture`.
     #[test]
     #[ignore]
