@@ -114,7 +114,6 @@ fn zugzwang(on: bool) -> Vec<Line> {
     )
 }
 
-
 /// Chapter 11's figures.
 pub fn figures() -> Figures {
     let mut f = Figures::new("ch11");
@@ -159,7 +158,9 @@ pub fn measured() -> Figures {
     }
     for (state, on) in [("on", true), ("off", false)] {
         let lines = zugzwang(on);
-        let last = lines.last().expect("a depth-limited search completes depth 1");
+        let last = lines
+            .last()
+            .expect("a depth-limited search completes depth 1");
         let prefix = format!("ch11.zugzwang.{state}");
         f.add(&format!("{prefix}.depth"), last.depth)
             .add(&format!("{prefix}.nodes"), last.nodes)
@@ -191,7 +192,10 @@ fn print_tables() {
     }
     let stage = Stage::Chapter(11).switches();
     for swept in &SWEPT {
-        println!("\nnullmove's {} swept at stage 11, depth {DEPTH}:", swept.name);
+        println!(
+            "\nnullmove's {} swept at stage 11, depth {DEPTH}:",
+            swept.name
+        );
         for &value in swept.values {
             let mut params = Params::DEFAULT;
             (swept.set)(&mut params, value);

@@ -172,7 +172,9 @@ pub fn figures() -> Figures {
 
     for (name, off) in WAC23_RUNS {
         let lines = iterations(WAC23_FEN, stage13_without(off), params, WAC23_DEPTH);
-        let last = lines.last().expect("a depth-limited search completes depth 1");
+        let last = lines
+            .last()
+            .expect("a depth-limited search completes depth 1");
         let prefix = format!("ch13.wac23.{name}");
         let settled = settled_on(&lines, WAC23_SOLUTION);
         f.add(&format!("{prefix}.nodes"), last.nodes)
@@ -210,7 +212,12 @@ fn print_tables() {
     }
     for (name, off) in WAC23_RUNS {
         println!("\nWAC 23, {name}:");
-        for l in iterations(WAC23_FEN, stage13_without(off), Params::DEFAULT, WAC23_DEPTH) {
+        for l in iterations(
+            WAC23_FEN,
+            stage13_without(off),
+            Params::DEFAULT,
+            WAC23_DEPTH,
+        ) {
             println!(
                 "  depth {:>2} {:>9} nodes {:<6} {:<10} {}",
                 l.depth, l.nodes, l.best, l.score, l.pv
