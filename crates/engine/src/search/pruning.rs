@@ -51,10 +51,12 @@ impl Default for Params {
 
 impl Params {
     // ANCHOR: null_move_reduction
-    /// The engine's parameters. Null move from depth 3 with R = 3 + depth / 6: a fixed R = 3
-    /// deepened for deep nodes, the adaptive form most engines use (CPW "Null Move Pruning";
-    /// Ernst Heinz's "Adaptive Null-Move Pruning", ICCA Journal 1999, introduced the idea of a
-    /// depth-dependent R, with R = 3 high in the tree and 2 near the leaves).
+    /// The engine's parameters. Null move from depth 3 with R = 3 + depth / 6, so the null-move
+    /// search goes to depth − 4 − depth / 6: Ethereal's reduction (its `search.c` searches to
+    /// depth − R with R = 4 + depth / 6 + min(3, (eval − beta) / 200)) without the evaluation
+    /// term, one common modern form of an R that keeps growing with depth. The first R to depend
+    /// on depth was Ernst Heinz's adaptive null-move pruning ("Adaptive Null-Move Pruning", ICCA
+    /// Journal 22(3), 1999): R = 3 above a depth threshold, R = 2 below it.
     pub const DEFAULT: Params = Params {
         null_move_min_depth: 3,
         null_move_base_r: 3,
