@@ -118,6 +118,42 @@ fn add_worked(f: &mut Figures) {
     }
 }
 
+/// The three ordering switches, switched off together as the match `ch09-ordering` did.
+const ORDERING: [&str; 3] = ["see", "killers", "history"];
+
+/// Stage 9 with the ordering switches `on` or off.
+fn ordering_switches(on: bool) -> Switches {
+    let mut switches = at_own_stage("see", on);
+    for name in ORDERING {
+        switches
+            .set(name, on)
+            .unwrap_or_else(|e| panic!("switch {name}: {e}"));
+    }
+    switches
+}
+
+/// The worked position at stage 9 to [`DEPTH`] with SEE, killers and history on and off
+/// together: nodes, the first move's share of the cutoffs, the result.
+fn add_worked_ordering(f: &mut Figures) {
+    let mut nodes = [0; 2];
+    for (i, (state, on)) in [("on", true), ("off", false)].into_iter().enumerate() {
+        let (stats, lines) = lines(ordering_switches(on), Params::DEFAULT, WORKED_FEN, DEPTH);
+        let key = |rest: &str| format!("ch09.worked.ordering.{state}.{rest}");
+        let last = lines.last().expect("a search completes depth 1");
+        f.add(&key("nodes"), stats.nodes)
+            .add(&key("qnodes"), stats.qnodes)
+            .add(&key("best"), last.best())
+            .add(&key("score"), last.score.as_str())
+            .add(&key("pv"), last.pv.as_str());
+        add_ordering(f, &format!("ch09.worked.ordering.{state}"), &stats);
+        nodes[i] = stats.nodes;
+    }
+    f.add(
+        "ch09.worked.ordering.change_pct",
+        six::change_pct(nodes[0], nodes[1]),
+    );
+}
+
 /// The share of beta cutoffs made by the first move tried.
 fn add_ordering(f: &mut Figures, key: &str, stats: &SearchStats) {
     f.add(
@@ -160,6 +196,7 @@ pub fn figures() -> Figures {
         f.add(&format!("ch09.see.{name}"), see(&pos, m));
     }
     add_worked(&mut f);
+    add_worked_ordering(&mut f);
     f
 }
 
