@@ -1,7 +1,0 @@
-fn main() {
-    for p in std::env::args().skip(1) {
-        for (k, v) in arena::record_figures(std::path::Path::new(&p)).unwrap() {
-            println!("{k}: {v}");
-        }
-    }
-}
