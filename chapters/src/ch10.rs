@@ -34,7 +34,10 @@ pub fn figures() -> Figures {
     comparison.add_on_larger(&mut f, "ch10");
     let (on, off) = (comparison.total_on(), comparison.total_off());
     f.add(&comparison.key("ch10", "six.on.scouts"), on.pvs_scouts)
-        .add(&comparison.key("ch10", "six.on.researches"), on.pvs_researches)
+        .add(
+            &comparison.key("ch10", "six.on.researches"),
+            on.pvs_researches,
+        )
         .add(
             &comparison.key("ch10", "six.on.research_pct"),
             Figure::percent(on.pvs_researches, on.pvs_scouts, 1),
