@@ -1,13 +1,21 @@
 //! Chapter 9, quiescence and move ordering: the six positions with each of the chapter's four
 //! switches off in turn (`qsearch`, `see`, `killers`, `history`), the share of the tree spent in
-//! quiescence, how often the first move tried is the one that cuts off, and two static exchange
-//! evaluations from the Chess Programming Wiki.
+//! quiescence, how often the first move tried is the one that cuts off, two static exchange
+//! evaluations from the Chess Programming Wiki, and the worked position: the horizon effect,
+//! iteration by iteration, with the quiescence search on and off.
+//!
+//! [`lines`] (a search that keeps every iteration's principal variation) serves chapters 10
+//! and 11's worked positions too.
 
 use crate::ch01::position;
-use crate::six::{DEPTH, OnOff};
+use crate::six::{self, DEPTH, OnOff, at_own_stage};
 use crate::{Chapter, Figure, Figures};
-use cb2026::search::SearchStats;
+use cb2026::position::Position;
+use cb2026::search::pruning::Params;
 use cb2026::search::see::see;
+use cb2026::search::{Limits, SearchStats};
+use cb2026::switches::Switches;
+use std::sync::atomic::AtomicBool;
 
 /// Chapter 9 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -38,6 +46,114 @@ const SEE_EXAMPLES: [(&str, &str, &str); 2] = [
     ),
 ];
 
+/// The worked position: 1.e4 e5 2.Bc4 Nc6 3.Qf3 Nf6, White to move. The queen can take the
+/// knight on f6, which the g-pawn and the queen defend: a capture that looks like a piece won to
+/// a search that stops right after it.
+pub const WORKED_FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+
+/// One completed iteration of a search, with its principal variation.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub depth: u32,
+    /// Nodes of this iteration and every earlier one.
+    pub nodes: u64,
+    /// The score as UCI reports it (`cp 25`, `mate 3`).
+    pub score: String,
+    /// The principal variation in UCI notation, moves separated by spaces.
+    pub pv: String,
+}
+
+impl Line {
+    /// The first move of the line.
+    pub fn best(&self) -> &str {
+        self.pv.split(' ').next().unwrap_or("(none)")
+    }
+}
+
+/// Searches `fen` to `depth` from a cleared searcher with `switches` and `params` ([`six`]'s
+/// table size), keeping each iteration's line: the worked positions of chapters 9 to 11.
+pub fn lines(
+    switches: Switches,
+    params: Params,
+    fen: &str,
+    depth: u32,
+) -> (SearchStats, Vec<Line>) {
+    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut searcher = six::searcher(switches);
+    searcher.set_params(params);
+    searcher.clear();
+    let stop = AtomicBool::new(false);
+    let mut lines = Vec::new();
+    let outcome = searcher.search(&pos, &Limits::depth(depth), &stop, &mut |info| {
+        let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+        lines.push(Line {
+            depth: info.depth,
+            nodes: info.nodes,
+            score: info.score.to_string(),
+            pv: pv.join(" "),
+        });
+    });
+    (outcome.stats, lines)
+}
+
+/// The worked position at stage 9 with the quiescence search on and off, every iteration to
+/// [`DEPTH`]: best move and score at each depth, and the whole line at the last two.
+fn add_worked(f: &mut Figures) {
+    for (state, on) in [("on", true), ("off", false)] {
+        let (stats, lines) = lines(
+            at_own_stage("qsearch", on),
+            Params::DEFAULT,
+            WORKED_FEN,
+            DEPTH,
+        );
+        let key = |rest: &str| format!("ch09.worked.qsearch.{state}.{rest}");
+        for line in &lines {
+            f.add(&key(&format!("d{}.best", line.depth)), line.best())
+                .add(&key(&format!("d{}.score", line.depth)), line.score.as_str());
+        }
+        for line in lines.iter().filter(|line| line.depth + 1 >= DEPTH) {
+            f.add(&key(&format!("d{}.pv", line.depth)), line.pv.as_str());
+        }
+        f.add(&key("nodes"), stats.nodes);
+    }
+}
+
+/// The three ordering switches, switched off together as the match `ch09-ordering` did.
+const ORDERING: [&str; 3] = ["see", "killers", "history"];
+
+/// Stage 9 with the ordering switches `on` or off.
+fn ordering_switches(on: bool) -> Switches {
+    let mut switches = at_own_stage("see", on);
+    for name in ORDERING {
+        switches
+            .set(name, on)
+            .unwrap_or_else(|e| panic!("switch {name}: {e}"));
+    }
+    switches
+}
+
+/// The worked position at stage 9 to [`DEPTH`] with SEE, killers and history on and off
+/// together: nodes, the first move's share of the cutoffs, the result.
+fn add_worked_ordering(f: &mut Figures) {
+    let mut nodes = [0; 2];
+    for (i, (state, on)) in [("on", true), ("off", false)].into_iter().enumerate() {
+        let (stats, lines) = lines(ordering_switches(on), Params::DEFAULT, WORKED_FEN, DEPTH);
+        let key = |rest: &str| format!("ch09.worked.ordering.{state}.{rest}");
+        let last = lines.last().expect("a search completes depth 1");
+        f.add(&key("nodes"), stats.nodes)
+            .add(&key("qnodes"), stats.qnodes)
+            .add(&key("best"), last.best())
+            .add(&key("score"), last.score.as_str())
+            .add(&key("pv"), last.pv.as_str());
+        add_ordering(f, &format!("ch09.worked.ordering.{state}"), &stats);
+        nodes[i] = stats.nodes;
+    }
+    f.add(
+        "ch09.worked.ordering.change_pct",
+        six::change_pct(nodes[0], nodes[1]),
+    );
+}
+
 /// The share of beta cutoffs made by the first move tried.
 fn add_ordering(f: &mut Figures, key: &str, stats: &SearchStats) {
     f.add(
@@ -56,6 +172,7 @@ pub fn figures() -> Figures {
         } else {
             comparison.add_totals(&mut f, "ch09");
         }
+        comparison.add_on_larger(&mut f, "ch09");
         let (on, off) = (comparison.total_on(), comparison.total_off());
         add_ordering(&mut f, &comparison.key("ch09", "six.off"), &off);
         if switch == "qsearch" {
@@ -78,6 +195,8 @@ pub fn figures() -> Figures {
             .unwrap_or_else(|e| panic!("{uci}: {e}"));
         f.add(&format!("ch09.see.{name}"), see(&pos, m));
     }
+    add_worked(&mut f);
+    add_worked_ordering(&mut f);
     f
 }
 
@@ -92,6 +211,21 @@ fn print_tables() {
             Figure::percent(off.first_move_cutoffs, off.beta_cutoffs, 1),
             Figure::percent(on.qnodes, on.nodes, 1)
         );
+    }
+    for (state, on) in [("on", true), ("off", false)] {
+        println!("\nthe worked position, qsearch {state}: {WORKED_FEN}");
+        let (_, lines) = lines(
+            at_own_stage("qsearch", on),
+            Params::DEFAULT,
+            WORKED_FEN,
+            DEPTH,
+        );
+        for line in lines {
+            println!(
+                "d{:<2} {:>9} {:>9}  {}",
+                line.depth, line.nodes, line.score, line.pv
+            );
+        }
     }
     println!();
     print!("{}", figures().to_yaml());

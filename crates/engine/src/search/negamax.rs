@@ -363,8 +363,12 @@ impl Worker<'_> {
             self.stats.lmr_researches += 1;
             score = -self.negamax(low, high, new_depth, ply + 1, false, None);
         }
-        if self.switches.pvs && pv && score > alpha && score < beta {
-            score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true, None);
+        if self.switches.pvs && pv {
+            self.stats.pvs_scouts += 1;
+            if score > alpha && score < beta {
+                self.stats.pvs_researches += 1;
+                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true, None);
+            }
         }
         score
     }

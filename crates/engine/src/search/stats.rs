@@ -34,6 +34,11 @@ pub struct SearchStats {
     pub futility_prunes: u64,
     /// Captures skipped in quiescence because they lose material (SEE < 0).
     pub see_prunes: u64,
+    /// Moves after the first at PV nodes searched with a null window (principal variation
+    /// search, chapter 10).
+    pub pvs_scouts: u64,
+    /// Of those, how many scored inside the window and were searched again with the full one.
+    pub pvs_researches: u64,
     /// Moves searched at reduced depth by late move reductions.
     pub lmr_reductions: u64,
     /// Reduced moves that beat alpha and were searched again at full depth.
@@ -88,6 +93,8 @@ impl SearchStats {
         self.rfp_cutoffs += other.rfp_cutoffs;
         self.futility_prunes += other.futility_prunes;
         self.see_prunes += other.see_prunes;
+        self.pvs_scouts += other.pvs_scouts;
+        self.pvs_researches += other.pvs_researches;
         self.lmr_reductions += other.lmr_reductions;
         self.lmr_researches += other.lmr_researches;
         self.aspiration_researches += other.aspiration_researches;
@@ -130,6 +137,11 @@ impl fmt::Display for SearchStats {
             f,
             "rfp cutoffs {} futility prunes {} see prunes {}",
             self.rfp_cutoffs, self.futility_prunes, self.see_prunes
+        )?;
+        writeln!(
+            f,
+            "pvs null-window searches {} re-searches {}",
+            self.pvs_scouts, self.pvs_researches
         )?;
         writeln!(
             f,
