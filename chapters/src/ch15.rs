@@ -244,6 +244,9 @@ pub fn reserve(control: Control, c: Constants) -> Duration {
     time::default_overhead() + increment * c.moves * (4 - c.quarters) / 4
 }
 
+/// One constant's sweep: its name in the keys, the constants with each value, and the value.
+type Sweep = (&'static str, Vec<Constants>, fn(Constants) -> u32);
+
 /// The values each constant is swept over.
 const MOVES_SWEPT: [u32; 3] = [20, 30, 40];
 const QUARTERS_SWEPT: [u32; 3] = [2, 3, 4];
@@ -284,7 +287,7 @@ fn add_game_figures(f: &mut Figures) {
     }
     f.add("ch15.game.moves", GAME_MOVES);
     let tc2 = CONTROLS[0];
-    let sweeps: [(&str, Vec<Constants>, fn(Constants) -> u32); 2] = [
+    let sweeps: [Sweep; 2] = [
         (
             "moves",
             MOVES_SWEPT
