@@ -5,9 +5,9 @@
 //! moves are left until the clock is refilled (`movestogo`). From these the engine picks two
 //! limits, the pair most engines use with iterative deepening (CPW "Time Management"):
 //!
-//! - the **soft** limit: past it, no new iteration is started. An iteration costs about as much
-//!   as all the ones before it together (the effective branching factor is 2 or more), so one
-//!   started late would end far past the time the move was meant to take;
+//! - the **soft** limit: past it, no new iteration is started. An iteration costs a large part
+//!   of what all the ones before it cost together (chapter 15 measures how much), so one started
+//!   late would end far past the time the move was meant to take;
 //! - the **hard** limit: past it, the search is abandoned mid-iteration and the last completed
 //!   iteration's move is played. It only catches the iteration that explodes (a fail low, a
 //!   tactical storm), and it never exceeds a safe share of the clock.
@@ -85,8 +85,10 @@ impl Budget {
 ///    [`MAX_MOVES_TO_GO`]) or, in sudden death, [`SUDDEN_DEATH_MOVES`]: the time a move should
 ///    take on average. Dividing what is left by the moves left each time makes the shares
 ///    shrink with the clock, so the clock never runs out, only down.
-/// 3. soft = target / 2: an iteration that ends past half the target would be followed by one
-///    that ends past the target, so none is started; on average a move takes about the target.
+/// 3. soft = target / 2: once an iteration ends past half the target, the next one would end
+///    near or past the target (each iteration costs a large part of all the earlier ones
+///    together), so none is started. A move therefore ends somewhere past half its target, and
+///    may run on to the hard limit only while one iteration explodes.
 /// 4. hard = [`HARD_FACTOR`] · target.
 /// 5. Neither limit exceeds a share of `usable`: half of it while other moves must still be
 ///    played on this clock, four fifths when this is the last move before the clock is refilled

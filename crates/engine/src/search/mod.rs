@@ -63,6 +63,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    // ANCHOR: with_fixed_share
     /// These limits with the two deadlines replaced by one, the fixed share of the budget they
     /// came from ([`time::fixed_share`]), counted from `start`: chapter 15's switch `timeman`
     /// off. Limits without both deadlines (a depth, a node count, `infinite`) are unchanged.
@@ -80,6 +81,7 @@ impl Limits {
             ..self.clone()
         }
     }
+    // ANCHOR_END: with_fixed_share
 
     /// Search to `depth` plies.
     pub fn depth(depth: u32) -> Limits {
