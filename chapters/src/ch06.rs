@@ -5,10 +5,10 @@
 use crate::ch01::position;
 use crate::six::{self, OnOff};
 use crate::{Chapter, Figure, Figures, ch07};
-use cb2026::search::Limits;
 use cb2026::bench::six_positions;
 use cb2026::eval::{self, Breakdown, MAX_PHASE, Tapered, WEIGHTS};
 use cb2026::position::Position;
+use cb2026::search::Limits;
 
 /// Chapter 6 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -88,12 +88,9 @@ pub fn figures() -> Figures {
     // The switch: stage 6 searches with and without the terms beyond material and tables.
     let terms = OnOff::measure("evalterms", SEARCH_DEPTH);
     f.add("ch06.evalterms.depth", SEARCH_DEPTH);
-    tt_free_nodes(&mut f, &terms);
+    add_search_nodes(&mut f, &terms);
     terms.add_moves(&mut f, "ch06");
-    f.add(
-        &terms.key("ch06", "six.best_changed"),
-        terms.best_changed(),
-    );
+    f.add(&terms.key("ch06", "six.best_changed"), terms.best_changed());
 
     // The worked position: the opening of the six, where the terms change stage 6's move.
     let fen = six_fen(WORKED);
@@ -142,7 +139,7 @@ fn six_fen(id: &str) -> &'static str {
 const SEARCH_DEPTH: u32 = 3;
 
 /// The nodes of the six searches, on and off.
-fn tt_free_nodes(f: &mut Figures, terms: &OnOff) {
+fn add_search_nodes(f: &mut Figures, terms: &OnOff) {
     for (state, runs) in [("on", &terms.on), ("off", &terms.off)] {
         let nodes: u64 = runs.iter().map(|r| r.stats.nodes).sum();
         f.add(&terms.key("ch06", &format!("six.{state}.nodes")), nodes);

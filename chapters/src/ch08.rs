@@ -84,10 +84,7 @@ fn add_fine70_found(f: &mut Figures, prefix: &str, iterations: &[six::Iteration]
     if let Some(it) = iterations.get(kb1_from) {
         f.add(&format!("ch08.{prefix}fine70.kb1_from"), it.depth);
     }
-    match iterations
-        .iter()
-        .find(|it| centipawns(&it.score) >= WIN_CP)
-    {
+    match iterations.iter().find(|it| centipawns(&it.score) >= WIN_CP) {
         Some(it) => {
             f.add(&format!("ch08.{prefix}fine70.win_depth"), it.depth)
                 .add(
