@@ -3,10 +3,12 @@
 //! term, and the mirror property the evaluation is tested for.
 
 use crate::ch01::position;
-use crate::{Chapter, Figures};
+use crate::six::{self, OnOff};
+use crate::{Chapter, Figure, Figures, ch07};
 use cb2026::bench::six_positions;
 use cb2026::eval::{self, Breakdown, MAX_PHASE, Tapered, WEIGHTS};
 use cb2026::position::Position;
+use cb2026::search::Limits;
 
 /// Chapter 6 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -82,7 +84,66 @@ pub fn figures() -> Figures {
     f.add("ch06.passed6.mg", passed.mg)
         .add("ch06.passed6.eg", passed.eg)
         .add("ch06.passed6.phase12", passed.blend(MAX_PHASE / 2));
+
+    // The switch: stage 6 searches with and without the terms beyond material and tables.
+    let terms = OnOff::measure("evalterms", SEARCH_DEPTH);
+    f.add("ch06.evalterms.depth", SEARCH_DEPTH);
+    add_search_nodes(&mut f, &terms);
+    terms.add_moves(&mut f, "ch06");
+    f.add(&terms.key("ch06", "six.best_changed"), terms.best_changed());
+
+    // The worked position: the opening of the six, where the terms change stage 6's move.
+    let fen = six_fen(WORKED);
+    for depth in 1..=SEARCH_DEPTH {
+        for on in [true, false] {
+            let state = if on { "on" } else { "off" };
+            let line = ch07::line(
+                six::at_own_stage("evalterms", on),
+                fen,
+                &Limits::depth(depth),
+            );
+            let key = |what: &str| format!("ch06.worked.d{depth}.{state}.{what}");
+            f.add(&key("nodes"), line.nodes)
+                .add(&key("best"), line.best.as_str())
+                .add(&key("score"), line.score.as_str())
+                .add(&key("pv"), line.pv.as_str());
+        }
+    }
+
+    // The match: how deep each engine searched its moves (the depth the arena logged per move).
+    for state in ["on", "off"] {
+        let depths = ch07::engine_depths("ch06-evalterms", &format!("cb2026-evalterms-{state}"));
+        let deep = depths.iter().filter(|&&d| d >= 4).count();
+        f.add(&format!("ch06.games.{state}.moves"), depths.len())
+            .add(
+                &format!("ch06.games.{state}.depth4_pct"),
+                Figure::percent(deep as u64, depths.len() as u64, 1),
+            );
+    }
     f
+}
+
+/// The worked position: one of the six, where stage 6 with and without the terms disagree.
+const WORKED: &str = "opening";
+
+/// The FEN of the six positions' `id`.
+fn six_fen(id: &str) -> &'static str {
+    six_positions()
+        .into_iter()
+        .find(|p| p.id == id)
+        .expect("six.epd has the position")
+        .fen
+}
+
+/// Stage 6 searches with minimax (alpha-beta is chapter 7's), so its depth stays small.
+const SEARCH_DEPTH: u32 = 3;
+
+/// The nodes of the six searches, on and off.
+fn add_search_nodes(f: &mut Figures, terms: &OnOff) {
+    for (state, runs) in [("on", &terms.on), ("off", &terms.off)] {
+        let nodes: u64 = runs.iter().map(|r| r.stats.nodes).sum();
+        f.add(&terms.key("ch06", &format!("six.{state}.nodes")), nodes);
+    }
 }
 
 fn print_tables() {

@@ -391,6 +391,7 @@ impl Worker<'_> {
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
     }
 
+    // ANCHOR: static_eval
     /// The static evaluation, from the side to move's point of view.
     #[inline]
     fn evaluate(&self) -> i32 {
@@ -400,6 +401,7 @@ impl Worker<'_> {
             eval::evaluate_material_and_tables(&self.pos)
         }
     }
+    // ANCHOR_END: static_eval
 
     /// Whether the position is drawn by the fifty-move rule, by repetition (one earlier
     /// occurrence is enough: a line that repeats can be repeated again), or because neither

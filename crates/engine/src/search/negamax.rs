@@ -67,6 +67,7 @@ impl Worker<'_> {
         }
 
         let in_check = self.pos.in_check();
+        // ANCHOR: tt_probe
         let key = self.pos.key();
         let entry = self.probe_tt(key, excluded);
         if !pv && let Some(score) = entry.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply)) {
@@ -74,6 +75,7 @@ impl Worker<'_> {
             return score;
         }
         let tt_move = entry.and_then(|e| e.best_move);
+        // ANCHOR_END: tt_probe
 
         // Pruning before any move is searched: only at non-PV nodes out of check.
         let static_eval = (!pv && !in_check).then(|| self.evaluate());
