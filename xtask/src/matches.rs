@@ -283,10 +283,12 @@ fn engines(args: &MatchArgs, root: &Path) -> Result<(EngineSpec, Vec<EngineSpec>
 /// cb2026 with every switch set as in `switches`, so the engine plays the stage whatever its
 /// defaults are.
 fn stage_spec(name: String, cmd: &str, switches: &Switches) -> EngineSpec {
-    SWITCHES.iter().fold(EngineSpec::new(name, cmd), |spec, info| {
-        let on = switches.get(info.name).expect("a registered switch");
-        spec.option(info.name, on)
-    })
+    SWITCHES
+        .iter()
+        .fold(EngineSpec::new(name, cmd), |spec, info| {
+            let on = switches.get(info.name).expect("a registered switch");
+            spec.option(info.name, on)
+        })
 }
 
 /// The gauntlet's opponents. Options are set only where the engine advertises them (the arena
@@ -347,8 +349,13 @@ fn build_cb2026_for_a_match(root: &Path) -> Result<String, String> {
     let dir = root.join("target/match");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let copy = dir.join(format!("cb2026-{}", std::process::id()));
-    std::fs::copy(&binary, &copy)
-        .map_err(|e| format!("cannot copy {} to {}: {e}", binary.display(), copy.display()))?;
+    std::fs::copy(&binary, &copy).map_err(|e| {
+        format!(
+            "cannot copy {} to {}: {e}",
+            binary.display(),
+            copy.display()
+        )
+    })?;
     let shown = copy.strip_prefix(root).unwrap_or(&copy);
     Ok(shown.display().to_string())
 }

@@ -239,7 +239,10 @@ mod tests {
     #[test]
     fn load_is_summarised_from_its_samples() {
         let load = summarise_load(&[1.0, 3.5, 2.0]).unwrap();
-        assert_eq!((load.start, load.end, load.max, load.samples), (1.0, 2.0, 3.5, 3));
+        assert_eq!(
+            (load.start, load.end, load.max, load.samples),
+            (1.0, 2.0, 3.5, 3)
+        );
         assert_eq!(load.mean, 2.17);
         assert_eq!(summarise_load(&[]), None);
         if std::path::Path::new("/proc/loadavg").exists() {

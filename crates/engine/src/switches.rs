@@ -270,9 +270,7 @@ impl Stage {
         } else {
             (text.strip_prefix("ch").unwrap_or(&text), false)
         };
-        let n: u8 = number
-            .parse()
-            .map_err(|_| StageError(text.to_string()))?;
+        let n: u8 = number.parse().map_err(|_| StageError(text.to_string()))?;
         let last = if milestone {
             Stage::LAST_MILESTONE
         } else {
@@ -439,7 +437,14 @@ mod tests {
     #[test]
     fn stage_eleven_is_the_default_engine_without_its_later_features() {
         let mut expected = Switches::default();
-        for name in ["lmr", "rfp", "futility", "aspiration", "checkext", "singular"] {
+        for name in [
+            "lmr",
+            "rfp",
+            "futility",
+            "aspiration",
+            "checkext",
+            "singular",
+        ] {
             expected.set(name, false).expect("a known name");
         }
         assert_eq!(Stage::Chapter(11).switches(), expected);
