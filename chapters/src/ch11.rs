@@ -3,7 +3,7 @@
 
 use crate::six::{DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
-use cb2026::search::pruning::{NULL_MOVE_MIN_DEPTH, null_move_reduction};
+use cb2026::search::pruning::Params;
 
 /// Chapter 11 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -40,9 +40,12 @@ pub fn figures() -> Figures {
                 run.stats.null_cutoffs,
             );
     }
-    f.add("ch11.min_depth", NULL_MOVE_MIN_DEPTH);
+    f.add("ch11.min_depth", Params::DEFAULT.null_move_min_depth);
     for depth in R_DEPTHS {
-        f.add(&format!("ch11.r.d{depth}"), null_move_reduction(depth));
+        f.add(
+            &format!("ch11.r.d{depth}"),
+            Params::DEFAULT.null_move_reduction(depth),
+        );
     }
     f
 }

@@ -4,10 +4,7 @@
 
 use crate::six::{DEPTH, OnOff};
 use crate::{Chapter, Figures};
-use cb2026::search::pruning::{
-    ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, FUTILITY_MAX_DEPTH, RFP_MAX_DEPTH, futility_margin,
-    rfp_margin,
-};
+use cb2026::search::pruning::Params;
 
 /// Chapter 13 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -53,16 +50,20 @@ pub fn figures() -> Figures {
             }
         }
     }
-    f.add("ch13.rfp.max_depth", RFP_MAX_DEPTH)
-        .add("ch13.futility.max_depth", FUTILITY_MAX_DEPTH)
-        .add("ch13.aspiration.min_depth", ASPIRATION_MIN_DEPTH)
-        .add("ch13.aspiration.delta", ASPIRATION_DELTA);
+    let params = Params::DEFAULT;
+    f.add("ch13.rfp.max_depth", params.rfp_max_depth)
+        .add("ch13.futility.max_depth", params.futility_max_depth)
+        .add("ch13.aspiration.min_depth", params.aspiration_min_depth)
+        .add("ch13.aspiration.delta", params.aspiration_delta);
     for depth in MARGIN_DEPTHS {
-        f.add(&format!("ch13.rfp.margin.d{depth}"), rfp_margin(depth))
-            .add(
-                &format!("ch13.futility.margin.d{depth}"),
-                futility_margin(depth),
-            );
+        f.add(
+            &format!("ch13.rfp.margin.d{depth}"),
+            params.rfp_margin(depth),
+        )
+        .add(
+            &format!("ch13.futility.margin.d{depth}"),
+            params.futility_margin(depth),
+        );
     }
     f
 }

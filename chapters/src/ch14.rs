@@ -6,7 +6,7 @@
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
-use cb2026::search::pruning::{SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK};
+use cb2026::search::pruning::Params;
 
 /// Chapter 14 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -62,8 +62,14 @@ pub fn figures() -> Figures {
         )
         .add(&key("six.on.seldepth"), on.seldepth)
         .add(&key("six.off.seldepth"), singular.total_off().seldepth);
-    f.add("ch14.singular.min_depth", SINGULAR_MIN_DEPTH)
-        .add("ch14.singular.tt_slack", SINGULAR_TT_DEPTH_SLACK);
+    f.add(
+        "ch14.singular.min_depth",
+        Params::DEFAULT.singular_min_depth,
+    )
+    .add(
+        "ch14.singular.tt_slack",
+        Params::DEFAULT.singular_tt_depth_slack,
+    );
 
     let (with, without) = (solve(true), solve(false));
     if let (Some(with), Some(without)) = (&with, &without) {

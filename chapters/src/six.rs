@@ -16,6 +16,7 @@
 use crate::{Figure, Figures};
 use cb2026::bench::six_positions;
 use cb2026::position::Position;
+use cb2026::search::pruning::Params;
 use cb2026::search::{Limits, SearchStats, Searcher};
 use cb2026::switches::{Stage, Switches};
 use cb2026::tt::TtCounters;
@@ -116,25 +117,31 @@ pub fn searcher(switches: Switches) -> Searcher {
     searcher
 }
 
-type Cache = Mutex<Vec<(Switches, u32, Arc<Vec<Run>>)>>;
+type Cache = Mutex<Vec<(Switches, Params, u32, Arc<Vec<Run>>)>>;
 static CACHE: Cache = Mutex::new(Vec::new());
 
 /// The six positions searched to `depth` with `switches`, in file order. Computed once per
 /// process for each pair: several chapters compare against the same default run.
 pub fn six(switches: Switches, depth: u32) -> Arc<Vec<Run>> {
+    six_with(switches, Params::DEFAULT, depth)
+}
+
+/// [`six`] with other search parameters: a chapter's sweep of one margin or reduction.
+pub fn six_with(switches: Switches, params: Params, depth: u32) -> Arc<Vec<Run>> {
     let cached = |cache: &Cache| {
         let cache = cache
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         cache
             .iter()
-            .find(|(s, d, _)| *s == switches && *d == depth)
-            .map(|(_, _, runs)| Arc::clone(runs))
+            .find(|(s, p, d, _)| *s == switches && *p == params && *d == depth)
+            .map(|(_, _, _, runs)| Arc::clone(runs))
     };
     if let Some(runs) = cached(&CACHE) {
         return runs;
     }
     let mut searcher = searcher(switches);
+    searcher.set_params(params);
     let runs: Vec<Run> = six_positions()
         .iter()
         .map(|p| {
@@ -151,8 +158,58 @@ pub fn six(switches: Switches, depth: u32) -> Arc<Vec<Run>> {
     let mut cache = CACHE
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    cache.push((switches, depth, Arc::clone(&runs)));
+    cache.push((switches, params, depth, Arc::clone(&runs)));
     runs
+}
+
+/// One value of a swept parameter and what the six positions cost with it.
+#[derive(Clone, Debug)]
+pub struct SweepPoint {
+    /// The parameter's value, as the figure key spells it (`2`, `75`).
+    pub value: i32,
+    /// Nodes of the six searches together.
+    pub nodes: u64,
+    /// How many of the six best moves differ from those with the default value.
+    pub best_changed: usize,
+}
+
+/// Searches the six positions at `stage_switches` and `depth` once per value of one parameter
+/// (`set` writes the value into a copy of the defaults), so a chapter can show what its choice
+/// of number costs or saves against its neighbours. Adds `<prefix>.v<value>.nodes` and
+/// `<prefix>.v<value>.best_changed` for each value.
+pub fn sweep(
+    f: &mut Figures,
+    prefix: &str,
+    stage_switches: Switches,
+    depth: u32,
+    values: &[i32],
+    set: fn(&mut Params, i32),
+) -> Vec<SweepPoint> {
+    let default = six(stage_switches, depth);
+    let points: Vec<SweepPoint> = values
+        .iter()
+        .map(|&value| {
+            let mut params = Params::DEFAULT;
+            set(&mut params, value);
+            let runs = six_with(stage_switches, params, depth);
+            let best_changed = runs
+                .iter()
+                .zip(default.iter())
+                .filter(|(a, b)| a.last().best_move != b.last().best_move)
+                .count();
+            SweepPoint {
+                value,
+                nodes: total(&runs).nodes,
+                best_changed,
+            }
+        })
+        .collect();
+    for point in &points {
+        let key = |rest: &str| format!("{prefix}.v{}.{rest}", point.value);
+        f.add(&key("nodes"), point.nodes)
+            .add(&key("best_changed"), point.best_changed);
+    }
+    points
 }
 
 /// The counters of several runs added together.

@@ -10,6 +10,8 @@
 //! cargo xtask match --switch ttbuckets --sprt 0,5
 //! # several switches of one chapter together, at a stage of your choice
 //! cargo xtask match --switch see,killers,history --stage 9 --sprt 0,10
+//! # 400 more games for a record that has no verdict yet, added to it
+//! cargo xtask match --switch pvs --tc 2+0.02 --sprt 0,10 --games 400 --name ch10-pvs --resume
 //! # cb2026 against the Debian reference engines, one record per opponent
 //! cargo xtask match --gauntlet --games 100 --stockfish-elo 1350,1600
 //! ```
@@ -94,6 +96,11 @@ pub struct MatchArgs {
     /// Skip the engines' bench signatures.
     #[arg(long)]
     no_bench: bool,
+    /// Add this run's games to the stored record of the same name (the same engines, time
+    /// control, openings and SPRT; it must have no verdict yet): the match goes on at the first
+    /// opening pair not yet played, `--games` more at most, and the PGN grows.
+    #[arg(long, requires = "name")]
+    resume: bool,
     /// Where records go, relative to the repository.
     #[arg(long, default_value = "snapshots/games")]
     out: PathBuf,
@@ -164,6 +171,16 @@ pub fn run(args: MatchArgs, root: &Path) -> Result<(), String> {
         config.move_overhead_ms = Some(args.move_overhead);
         config.bench = !args.no_bench;
         config.progress = true;
+        if args.resume {
+            let path = out.join(format!("{name}.json"));
+            let previous = arena::record::MatchRecord::load(&path).map_err(|e| e.to_string())?;
+            println!(
+                "resuming {name}: {} games stored, from opening pair {}",
+                previous.counts.games,
+                previous.next_pair.unwrap_or(0) + 1
+            );
+            config.previous = Some(previous);
+        }
         play_and_store(&config, &interrupt, &out)?;
     }
     Ok(())
@@ -185,7 +202,12 @@ fn play_and_store(config: &MatchConfig, interrupt: &AtomicBool, out: &Path) -> R
     let json = out.join(format!("{}.json", config.name));
     record.save(&json).map_err(|e| e.to_string())?;
     let pgn = out.join(&record.pgn);
-    std::fs::write(&pgn, &report.pgn)
+    let earlier_games = if config.previous.is_some() {
+        std::fs::read_to_string(&pgn).map_err(|e| format!("cannot read {}: {e}", pgn.display()))?
+    } else {
+        String::new()
+    };
+    std::fs::write(&pgn, earlier_games + &report.pgn)
         .map_err(|e| format!("cannot write {}: {e}", pgn.display()))?;
     println!(
         "{}",

@@ -140,6 +140,89 @@ pub struct MatchRecord {
     pub summary: Summary,
     /// The PGN file beside the record.
     pub pgn: String,
+    /// The index of the first opening pair no run has played yet: where a resumed match goes on
+    /// (absent in records from before matches could be resumed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_pair: Option<usize>,
+    /// Each run that played this record's games, in order (one, unless the match was resumed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<RunRecord>,
+}
+
+/// One sitting of a match: a record may add up several, on one machine or several.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// When the run started, RFC 3339 UTC.
+    pub date: String,
+    pub duration_s: f64,
+    /// Games this run finished.
+    pub games: u64,
+    pub concurrency: usize,
+    pub machine: Machine,
+    pub load: Option<LoadRecord>,
+}
+
+impl MatchRecord {
+    /// Why `other` cannot add its games to this record, if it cannot: the games must be the same
+    /// experiment (engines with the same options, `id name` and bench signature; the same time
+    /// control, openings, adjudication and SPRT), and the SPRT must not have decided already.
+    /// The engines' commands may differ (each run plays its own copy of a build); the machine
+    /// and concurrency may too, and each run says which it had. `other` needs only its header:
+    /// engines, time control, margin, openings, adjudication and SPRT.
+    pub fn resumable_by(&self, other: &MatchRecord) -> Result<(), String> {
+        if self.next_pair.is_none() {
+            return Err(format!(
+                "{} was recorded before matches could be resumed",
+                self.name
+            ));
+        }
+        if self.verdict != "no verdict" {
+            return Err(format!(
+                "{} has a verdict already: {}",
+                self.name, self.verdict
+            ));
+        }
+        for (old, new) in self.engines.iter().zip(&other.engines) {
+            let same = old.name == new.name
+                && old.args == new.args
+                && old.options == new.options
+                && old.id_name == new.id_name
+                && old.bench == new.bench;
+            if !same {
+                return Err(format!(
+                    "engine {} differs from the record's (options, id name or bench {:?} vs {:?})",
+                    new.name, new.bench, old.bench
+                ));
+            }
+        }
+        let same_games = self.time_control == other.time_control
+            && self.time_margin_ms == other.time_margin_ms
+            && self.openings == other.openings
+            && self.adjudication == other.adjudication
+            && self.sprt == other.sprt;
+        if !same_games {
+            return Err(format!(
+                "{}: time control, margin, openings, adjudication or SPRT differ from the record's",
+                self.name
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The load of several runs as one: first start, last end, the mean over all samples, the largest.
+pub fn combined_load(runs: &[RunRecord]) -> Option<LoadRecord> {
+    let loads: Vec<&LoadRecord> = runs.iter().filter_map(|r| r.load.as_ref()).collect();
+    let (first, last) = (loads.first()?, loads.last()?);
+    let samples: usize = loads.iter().map(|l| l.samples).sum();
+    let weighted: f64 = loads.iter().map(|l| l.mean * l.samples as f64).sum();
+    Some(LoadRecord {
+        start: first.start,
+        end: last.end,
+        mean: (weighted / samples.max(1) as f64 * 100.0).round() / 100.0,
+        max: loads.iter().map(|l| l.max).fold(f64::MIN, f64::max),
+        samples,
+    })
 }
 
 /// The elo estimate a record reports: from pentanomial pairs when there are any (the honest
@@ -453,6 +536,8 @@ mod tests {
             sprt: Some(sprt),
             pairs_planned: 50,
             stopped_by: "completed".into(),
+            next_pair: Some(50),
+            runs: Vec::new(),
             verdict: verdict(Some(&sprt), &counts).label().into(),
             summary: Summary::of(&counts, Some(&sprt)),
             counts,

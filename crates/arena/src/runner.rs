@@ -13,7 +13,7 @@ use crate::bench::{self, Machine};
 use crate::game::{Fault, Game, GameSettings, Player, play_game};
 use crate::openings::{self, Opening};
 use crate::pgn::{self, PgnHeader};
-use crate::record::{self, Counts, EngineRecord, MatchRecord, OpeningsRecord, Summary};
+use crate::record::{self, Counts, EngineRecord, MatchRecord, OpeningsRecord, RunRecord, Summary};
 use crate::spec::{EngineSpec, TimeControl};
 use crate::stats::{self, Pentanomial, SprtParams, Verdict};
 use crate::uci::UciEngine;
@@ -58,6 +58,10 @@ pub struct MatchConfig {
     pub bench: bool,
     /// Draw a progress bar on the terminal.
     pub progress: bool,
+    /// A record to add this match's games to (`cargo xtask match --resume`): the match goes on at
+    /// its first unplayed opening pair, counts on from its counts (the SPRT too), and `pairs`
+    /// more pairs are planned.
+    pub previous: Option<MatchRecord>,
 }
 
 impl MatchConfig {
@@ -86,6 +90,7 @@ impl MatchConfig {
             move_overhead_ms: None,
             bench: true,
             progress: false,
+            previous: None,
         }
     }
 
@@ -121,7 +126,15 @@ pub struct MatchReport {
 /// engine that does not start or lacks an option, a bad openings file, bad parameters).
 pub fn run_match(config: &MatchConfig, interrupt: &AtomicBool) -> Result<MatchReport, String> {
     config.validate()?;
-    let openings = openings::choose(&config.openings_file, config.pairs, config.seed)?;
+    let first_pair = config
+        .previous
+        .as_ref()
+        .map_or(0, |previous| previous.next_pair.unwrap_or(0));
+    let openings = openings::choose(
+        &config.openings_file,
+        first_pair + config.pairs,
+        config.seed,
+    )?;
     let mut specs = config.engines.clone();
     let mut engine_records = Vec::new();
     for spec in &mut specs {
@@ -138,37 +151,14 @@ pub fn run_match(config: &MatchConfig, interrupt: &AtomicBool) -> Result<MatchRe
             bench,
         });
     }
-    let date = bench::utc_now();
-    let started = Instant::now();
-    let settings = GameSettings {
-        time_control: config.time_control,
-        time_margin: config.time_margin,
-        move_timeout: config.move_timeout,
-        adjudication: config.adjudication,
-    };
-    let load = bench::LoadSampler::start();
-    let played = play_pairs(config, &specs, &openings, &settings, interrupt);
-    let load = load.finish();
-    let verdict = record::verdict(config.sprt.as_ref(), &played.counts);
-    let header = PgnHeader {
-        event: config.name.clone(),
-        site: "cb2026 arena".into(),
-        date: date[..10].replace('-', "."),
-        time_control: config.time_control,
-    };
-    let pgn: String = played
-        .games
-        .iter()
-        .map(|(round, game)| pgn::write_game(game, &header, round))
-        .collect();
     let engines: [EngineRecord; 2] = engine_records.try_into().expect("two engines");
-    let record = MatchRecord {
+    let mut record = MatchRecord {
         format: record::FORMAT,
         name: config.name.clone(),
-        date,
-        duration_s: (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
+        date: bench::utc_now(),
+        duration_s: 0.0,
         machine: Machine::this(),
-        load,
+        load: None,
         engines,
         time_control: config.time_control.to_string(),
         time_margin_ms: config.time_margin.as_millis() as u64,
@@ -180,13 +170,81 @@ pub fn run_match(config: &MatchConfig, interrupt: &AtomicBool) -> Result<MatchRe
         adjudication: config.adjudication,
         sprt: config.sprt,
         pairs_planned: config.pairs,
-        stopped_by: played.stopped_by.to_string(),
-        summary: Summary::of(&played.counts, config.sprt.as_ref()),
-        verdict: verdict.label().to_string(),
-        counts: played.counts,
+        stopped_by: String::new(),
+        counts: Counts::default(),
+        verdict: String::new(),
+        summary: Summary::of(&Counts::default(), None),
         pgn: format!("{}.pgn", config.name),
+        next_pair: None,
+        runs: Vec::new(),
     };
-    Ok(MatchReport { record, pgn })
+    if let Some(previous) = &config.previous {
+        previous.resumable_by(&record)?;
+    }
+    let started = Instant::now();
+    let settings = GameSettings {
+        time_control: config.time_control,
+        time_margin: config.time_margin,
+        move_timeout: config.move_timeout,
+        adjudication: config.adjudication,
+    };
+    let load = bench::LoadSampler::start();
+    let earlier = config.previous.as_ref().map(|p| &p.counts);
+    let played = play_pairs(
+        config, &specs, &openings, first_pair, earlier, &settings, interrupt,
+    );
+    let load = load.finish();
+    let verdict = record::verdict(config.sprt.as_ref(), &played.counts);
+    let header = PgnHeader {
+        event: config.name.clone(),
+        site: "cb2026 arena".into(),
+        date: record.date[..10].replace('-', "."),
+        time_control: config.time_control,
+    };
+    let pgn: String = played
+        .games
+        .iter()
+        .map(|(round, game)| pgn::write_game(game, &header, round))
+        .collect();
+    record.duration_s = (started.elapsed().as_secs_f64() * 10.0).round() / 10.0;
+    record.load = load;
+    record.runs = vec![RunRecord {
+        date: record.date.clone(),
+        duration_s: record.duration_s,
+        games: played.games.len() as u64,
+        concurrency: config.concurrency,
+        machine: record.machine.clone(),
+        load: record.load.clone(),
+    }];
+    record.stopped_by = played.stopped_by.to_string();
+    record.summary = Summary::of(&played.counts, config.sprt.as_ref());
+    record.verdict = verdict.label().to_string();
+    record.counts = played.counts;
+    record.next_pair = Some(played.next_pair);
+    match &config.previous {
+        None => Ok(MatchReport { record, pgn }),
+        Some(previous) => Ok(MatchReport {
+            record: added_to(previous, record),
+            pgn,
+        }),
+    }
+}
+
+/// `run` (whose counts already include the earlier runs') as a continuation of `previous`: the
+/// first run's date and engine commands, the durations added, every run listed, the load of all
+/// of them together.
+fn added_to(previous: &MatchRecord, run: MatchRecord) -> MatchRecord {
+    let mut runs = previous.runs.clone();
+    runs.extend(run.runs);
+    MatchRecord {
+        date: previous.date.clone(),
+        duration_s: ((previous.duration_s + run.duration_s) * 10.0).round() / 10.0,
+        engines: previous.engines.clone(),
+        load: record::combined_load(&runs),
+        pairs_planned: previous.pairs_planned + run.pairs_planned,
+        runs,
+        ..run
+    }
 }
 
 /// Starts the engine once, before any game: fails early on a bad command or an unknown option, and
@@ -216,24 +274,33 @@ struct Finished {
 
 /// What the games gave.
 struct Played {
+    /// This run's games added to the earlier runs' counts.
     counts: Counts,
+    /// One past the last opening pair any game of this run (or an earlier one) was played from.
+    next_pair: usize,
     /// (PGN round, game), in pair order.
     games: Vec<(String, Game)>,
     stopped_by: &'static str,
 }
 
+/// Plays pairs `first_pair..` of `openings`, counting on from `earlier` (a resumed match's).
 fn play_pairs(
     config: &MatchConfig,
     specs: &[EngineSpec; 2],
     openings: &[Opening],
+    first_pair: usize,
+    earlier: Option<&Counts>,
     settings: &GameSettings,
     interrupt: &AtomicBool,
 ) -> Played {
     let abort = AtomicBool::new(false);
-    let next_pair = AtomicUsize::new(0);
+    let next_pair = AtomicUsize::new(first_pair);
     let (sender, receiver) = channel();
     let progress = progress_bar(config);
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        counts: earlier.cloned().unwrap_or_default(),
+        ..Tally::default()
+    };
     let mut stopped_by = "completed";
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.min(config.pairs) {
@@ -270,7 +337,11 @@ fn play_pairs(
     progress.abandon();
     let mut games = tally.games;
     games.sort_by_key(|(order, _, _)| *order);
+    let next_pair = games
+        .last()
+        .map_or(first_pair, |(order, _, _)| order / 2 + 1);
     Played {
+        next_pair,
         counts: tally.counts,
         games: games
             .into_iter()
@@ -386,17 +457,23 @@ fn log_progress_without_a_terminal(config: &MatchConfig, counts: &Counts) {
         eprintln!(
             "{}/{} games  {}",
             counts.games,
-            2 * config.pairs,
+            games_planned(config),
             status_line(counts, config.sprt.as_ref())
         );
     }
+}
+
+/// The games the progress counts up to: a resumed match's earlier games and this run's.
+fn games_planned(config: &MatchConfig) -> u64 {
+    let earlier = config.previous.as_ref().map_or(0, |p| p.counts.games);
+    earlier + 2 * config.pairs as u64
 }
 
 fn progress_bar(config: &MatchConfig) -> ProgressBar {
     if !config.progress {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(2 * config.pairs as u64);
+    let bar = ProgressBar::new(games_planned(config));
     let style =
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
             .map(|s| s.progress_chars("=> "))

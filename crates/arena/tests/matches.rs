@@ -341,3 +341,46 @@ fn an_unknown_option_or_command_fails_before_any_game() {
     .unwrap_err();
     assert!(err.contains("could not start"), "{err}");
 }
+
+#[test]
+fn a_resumed_match_goes_on_where_it_stopped_and_adds_up() {
+    // Three pairs in one sitting against two, then one more: the same openings, in the same
+    // order, the counts of the two runs together, each run listed.
+    let whole = run(config(
+        "whole",
+        engine("other", &["--seed", "2"]),
+        "nodes=50",
+        3,
+    ));
+    let first = run(config(
+        "parts",
+        engine("other", &["--seed", "2"]),
+        "nodes=50",
+        2,
+    ));
+    assert_eq!(first.record.next_pair, Some(2));
+    let mut more = config("parts", engine("other", &["--seed", "2"]), "nodes=50", 1);
+    more.previous = Some(first.record.clone());
+    let second = run(more);
+    let record = &second.record;
+    assert_eq!(record.counts.games, 6);
+    assert_eq!(record.next_pair, Some(3));
+    assert_eq!(record.pairs_planned, 3);
+    assert_eq!(record.runs.len(), 2);
+    assert_eq!(record.runs[1].games, 2);
+    assert_eq!(record.date, first.record.date);
+    // The second run played the third opening, as the single sitting did, and numbered it so.
+    let round_of = |pgn: &str| -> Vec<(String, String)> {
+        read_pgn(pgn)
+            .into_iter()
+            .map(|g| (g.tags["Round"].clone(), g.tags["FEN"].clone()))
+            .collect()
+    };
+    let whole_games = round_of(&whole.pgn);
+    assert_eq!(round_of(&second.pgn), whole_games[4..].to_vec());
+    // A record cannot be resumed by a different experiment.
+    let mut other = whole.record.clone();
+    other.time_control = "nodes=60".into();
+    assert!(first.record.resumable_by(&other).is_err());
+    assert!(first.record.resumable_by(&whole.record).is_ok());
+}

@@ -24,9 +24,10 @@ use crate::eval;
 use crate::moves::Move;
 use crate::position::{PieceKind, Position};
 use crate::switches::{SwitchError, Switches};
+use crate::time::{self, Budget};
 use crate::tt::{TableSizeError, TranspositionTable};
 use ordering::Heuristics;
-use pruning::LmrTable;
+use pruning::{LmrTable, Params};
 use pv::PvTable;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,6 +63,24 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// These limits with the two deadlines replaced by one, the fixed share of the budget they
+    /// came from ([`time::fixed_share`]), counted from `start`: chapter 15's switch `timeman`
+    /// off. Limits without both deadlines (a depth, a node count, `infinite`) are unchanged.
+    pub fn with_fixed_share(&self, start: Instant) -> Limits {
+        let (Some(soft), Some(hard)) = (self.soft_deadline, self.hard_deadline) else {
+            return self.clone();
+        };
+        let share = time::fixed_share(Budget {
+            soft: soft.saturating_duration_since(start),
+            hard: hard.saturating_duration_since(start),
+        });
+        Limits {
+            soft_deadline: start.checked_add(share.soft),
+            hard_deadline: start.checked_add(share.hard),
+            ..self.clone()
+        }
+    }
+
     /// Search to `depth` plies.
     pub fn depth(depth: u32) -> Limits {
         Limits {
@@ -145,6 +164,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     heuristics: Box<Heuristics>,
     switches: Switches,
+    params: Params,
     lmr: LmrTable,
 }
 
@@ -158,6 +178,7 @@ impl Searcher {
             tt,
             heuristics: Box::default(),
             switches,
+            params: Params::DEFAULT,
             lmr: LmrTable::new(),
         }
     }
@@ -183,6 +204,18 @@ impl Searcher {
     pub fn set_switches(&mut self, switches: Switches) {
         self.switches = switches;
         self.tt.set_buckets(switches.ttbuckets);
+    }
+
+    /// Replaces the selective search's parameters (a chapter's sweep, a tuner); the default is
+    /// [`Params::DEFAULT`].
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
+        self.lmr = LmrTable::with(&params);
+    }
+
+    /// The selective search's parameters.
+    pub fn params(&self) -> Params {
+        self.params
     }
 
     /// Sets one switch by name.
@@ -215,6 +248,13 @@ impl Searcher {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchOutcome {
         let start = Instant::now();
+        let fixed_share;
+        let limits = if self.switches.timeman {
+            limits
+        } else {
+            fixed_share = limits.with_fixed_share(start);
+            &fixed_share
+        };
         self.tt.new_search();
         self.heuristics.prepare_for_search();
         let root_moves = pos.legal_moves();
@@ -235,6 +275,7 @@ impl Searcher {
             tt: &self.tt,
             heuristics: &mut self.heuristics,
             lmr: &self.lmr,
+            params: self.params,
             switches: self.switches,
             limits,
             stop,
@@ -301,6 +342,7 @@ struct Worker<'a> {
     tt: &'a TranspositionTable,
     heuristics: &'a mut Heuristics,
     lmr: &'a LmrTable,
+    params: Params,
     switches: Switches,
     limits: &'a Limits,
     stop: &'a AtomicBool,
@@ -372,10 +414,10 @@ impl Worker<'_> {
     /// "Aspiration Windows"). Early iterations, and the switch off, use the full window.
     fn aspiration(&mut self, depth: i32, previous: i32) -> i32 {
         self.root_depth = depth;
-        if !self.switches.aspiration || depth < pruning::ASPIRATION_MIN_DEPTH {
+        if !self.switches.aspiration || depth < self.params.aspiration_min_depth {
             return self.negamax(-INFINITY, INFINITY, depth, 0, true, None);
         }
-        let mut delta = pruning::ASPIRATION_DELTA;
+        let mut delta = self.params.aspiration_delta;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
         loop {
@@ -447,6 +489,33 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fixed_share_replaces_both_deadlines_by_one() {
+        let start = Instant::now();
+        let ms = Duration::from_millis;
+        let clock = Limits {
+            soft_deadline: Some(start + ms(1_000)),
+            hard_deadline: Some(start + ms(6_000)),
+            ..Limits::default()
+        };
+        let fixed = clock.with_fixed_share(start);
+        assert_eq!(fixed.soft_deadline, Some(start + ms(2_000)));
+        assert_eq!(fixed.hard_deadline, Some(start + ms(2_000)));
+        // Capped: the soft limit already equals the hard one, which stays.
+        let capped = Limits {
+            soft_deadline: Some(start + ms(25)),
+            hard_deadline: Some(start + ms(25)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            capped.with_fixed_share(start).hard_deadline,
+            Some(start + ms(25))
+        );
+        // Without a clock nothing changes.
+        let depth = Limits::depth(9).with_fixed_share(start);
+        assert_eq!((depth.depth, depth.hard_deadline), (Some(9), None));
+    }
 
     #[test]
     fn mate_scores_report_moves_with_sign() {

@@ -2,7 +2,6 @@
 //! pruning, reductions and extensions of the later chapters each behind its switch.
 
 use super::ordering::{MovePicker, is_quiet};
-use super::pruning::{self, LMR_MIN_DEPTH};
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Worker, score_from_tt, score_to_tt};
 use crate::movegen::MoveList;
 use crate::moves::Move;
@@ -235,9 +234,9 @@ impl Worker<'_> {
     /// margin that grows with depth is expected to fail high, and does so at once.
     fn reverse_futility(&mut self, eval: i32, beta: i32, depth: i32) -> Option<i32> {
         let applies = self.switches.rfp
-            && depth <= pruning::RFP_MAX_DEPTH
+            && depth <= self.params.rfp_max_depth
             && beta.abs() < MATE_BOUND
-            && eval - pruning::rfp_margin(depth) >= beta;
+            && eval - self.params.rfp_margin(depth) >= beta;
         if applies {
             self.stats.rfp_cutoffs += 1;
             return Some(eval);
@@ -259,7 +258,7 @@ impl Worker<'_> {
             & !self.pos.pieces(side, PieceKind::King);
         let after_null = ply > 0 && self.null_played[ply - 1];
         let applies = self.switches.nullmove
-            && depth >= pruning::NULL_MOVE_MIN_DEPTH
+            && depth >= self.params.null_move_min_depth
             && eval >= beta
             && beta.abs() < MATE_BOUND
             && pieces.any()
@@ -268,7 +267,7 @@ impl Worker<'_> {
             return None;
         }
         self.stats.null_tries += 1;
-        let reduction = pruning::null_move_reduction(depth);
+        let reduction = self.params.null_move_reduction(depth);
         self.pos.make_null();
         self.null_played[ply] = true;
         let score = -self.negamax(
@@ -295,9 +294,9 @@ impl Worker<'_> {
     /// static evaluation is far below alpha will not raise it.
     fn is_futile(&self, eval: i32, alpha: i32, depth: i32) -> bool {
         self.switches.futility
-            && depth <= pruning::FUTILITY_MAX_DEPTH
+            && depth <= self.params.futility_max_depth
             && alpha.abs() < MATE_BOUND
-            && eval + pruning::futility_margin(depth) <= alpha
+            && eval + self.params.futility_margin(depth) <= alpha
     }
     // ANCHOR_END: is_futile
 
@@ -310,16 +309,16 @@ impl Worker<'_> {
     fn is_singular(&mut self, entry: Entry, depth: i32, ply: usize) -> bool {
         let tt_score = score_from_tt(entry.score, ply);
         let applies = self.switches.singular
-            && depth >= pruning::SINGULAR_MIN_DEPTH
+            && depth >= self.params.singular_min_depth
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
-            && i32::from(entry.depth) >= depth - pruning::SINGULAR_TT_DEPTH_SLACK
+            && i32::from(entry.depth) >= depth - self.params.singular_tt_depth_slack
             && tt_score.abs() < MATE_BOUND;
         let Some(hash_move) = entry.best_move.filter(|_| applies) else {
             return false;
         };
         self.stats.singular_searches += 1;
-        let singular_beta = tt_score - pruning::singular_margin(depth);
-        let depth = pruning::singular_depth(depth);
+        let singular_beta = tt_score - self.params.singular_margin(depth);
+        let depth = self.params.singular_depth(depth);
         let score = self.negamax(
             singular_beta - 1,
             singular_beta,
@@ -376,7 +375,7 @@ impl Worker<'_> {
     /// depth and move number, one less on the principal variation and for killers, and never
     /// so much that the move drops straight into quiescence.
     fn late_move_reduction(&mut self, depth: i32, new_depth: i32, pv: bool, late: LateMove) -> i32 {
-        if !self.switches.lmr || !late.reducible || depth < LMR_MIN_DEPTH {
+        if !self.switches.lmr || !late.reducible || depth < self.params.lmr_min_depth {
             return 0;
         }
         let mut reduction = self.lmr.reduction(depth, late.number);

@@ -1,94 +1,149 @@
 //! The numbers behind the search's pruning, reductions and extensions (chapters 11 to 14), in
 //! one place, each with where it comes from.
 //!
-//! None of them is tuned for this engine yet: they are the usual starting points of the
-//! literature, chosen in the middle of the ranges open-source engines use.
+//! They live in one [`Params`] value rather than in constants so that a chapter can search the
+//! same positions with one number changed and show why we chose it (each chapter's sweep), and a
+//! tuner can move them. [`Params::default`] is what the engine plays with: the usual starting
+//! points of the literature, kept where the chapters' sweeps found no clear reason to move.
 
-// ANCHOR: null_move_reduction
-/// Null-move pruning is tried from this depth on (chapter 11).
-pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
-
-/// How much shallower the null-move search is: R = 3 + depth / 6, the adaptive reduction of
-/// Ernst Heinz ("Adaptive Null-Move Pruning", ICCA Journal 1999) in the form most engines use
-/// (CPW "Null Move Pruning"): deeper nodes afford a larger R.
-pub fn null_move_reduction(depth: i32) -> i32 {
-    3 + depth / 6
-}
-// ANCHOR_END: null_move_reduction
-
-// ANCHOR: futility_margins
-/// Reverse futility pruning (static null move) works up to this depth (chapter 13).
-pub const RFP_MAX_DEPTH: i32 = 8;
-
-/// A node whose static evaluation beats beta by this much per ply of depth is cut at once:
-/// the opponent is not expected to win back so much in so few plies (CPW "Reverse Futility
-/// Pruning").
-pub fn rfp_margin(depth: i32) -> i32 {
-    75 * depth
-}
-
-/// Futility pruning of quiet moves works up to this depth (chapter 13).
-pub const FUTILITY_MAX_DEPTH: i32 = 6;
-
-/// A quiet move is skipped when the static evaluation plus this margin is still at most alpha
-/// (CPW "Futility Pruning"; the margin grows with the plies left for the position to change).
-pub fn futility_margin(depth: i32) -> i32 {
-    80 + 80 * depth
-}
-// ANCHOR_END: futility_margins
-
-/// Late move reductions start at this depth (chapter 12).
-pub const LMR_MIN_DEPTH: i32 = 3;
-
-/// Aspiration windows start at this iteration (chapter 13): earlier ones are cheap and their
-/// scores jump too much to centre a window on.
-pub const ASPIRATION_MIN_DEPTH: i32 = 4;
-
-/// The first aspiration window is the previous score plus or minus this; each failure widens
-/// the failing side by half as much again (CPW "Aspiration Windows").
-pub const ASPIRATION_DELTA: i32 = 25;
-
-// ANCHOR: singular_parameters
-/// Singular extensions are tried from this depth on (chapter 14.1).
-pub const SINGULAR_MIN_DEPTH: i32 = 7;
-
-/// The hash move's entry must come from a search at most this much shallower than the node.
-pub const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
-
-/// The other moves must stay below the hash move's score minus this: a margin that grows with
-/// depth, as deeper scores are more trustworthy (Anantharaman, Campbell and Hsu, "Singular
-/// extensions: adding selectivity to brute-force searching", 1990; in the TT-based form of CPW
-/// "Singular Extensions").
-pub fn singular_margin(depth: i32) -> i32 {
-    2 * depth
+/// Every depth limit, margin and reduction of the selective search, with its default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Null-move pruning is tried from this depth on (chapter 11).
+    pub null_move_min_depth: i32,
+    /// The null-move search's reduction at the shallowest depths.
+    pub null_move_base_r: i32,
+    /// One more ply of null-move reduction for every this many plies of depth.
+    pub null_move_depth_divisor: i32,
+    /// Late move reductions start at this depth (chapter 12).
+    pub lmr_min_depth: i32,
+    /// The constant of the reduction formula, in hundredths of a ply.
+    pub lmr_base_centi: i32,
+    /// The divisor of the formula's `ln(depth) × ln(moves)` term, in hundredths.
+    pub lmr_divisor_centi: i32,
+    /// Reverse futility pruning works up to this depth (chapter 13).
+    pub rfp_max_depth: i32,
+    /// Reverse futility's margin per ply of depth, in centipawns.
+    pub rfp_margin_per_ply: i32,
+    /// Futility pruning of quiet moves works up to this depth (chapter 13).
+    pub futility_max_depth: i32,
+    /// Futility's margin at depth 0, in centipawns...
+    pub futility_base: i32,
+    /// ...and what each ply of depth adds to it.
+    pub futility_per_ply: i32,
+    /// Aspiration windows start at this iteration (chapter 13).
+    pub aspiration_min_depth: i32,
+    /// The first aspiration window's half-width, in centipawns.
+    pub aspiration_delta: i32,
+    /// Singular extensions are tried from this depth on (chapter 14.1).
+    pub singular_min_depth: i32,
+    /// The hash move's entry may be at most this much shallower than the node.
+    pub singular_tt_depth_slack: i32,
+    /// The singular margin per ply of depth, in centipawns.
+    pub singular_margin_per_ply: i32,
 }
 
-/// The depth of the search that tests the other moves: about half the node's.
-pub fn singular_depth(depth: i32) -> i32 {
-    (depth - 1) / 2
+impl Default for Params {
+    fn default() -> Params {
+        Params::DEFAULT
+    }
 }
-// ANCHOR_END: singular_parameters
+
+impl Params {
+    // ANCHOR: null_move_reduction
+    /// The engine's parameters. Null move from depth 3 with R = 3 + depth / 6: a fixed R = 3
+    /// deepened for deep nodes, the adaptive form most engines use (CPW "Null Move Pruning";
+    /// Ernst Heinz's "Adaptive Null-Move Pruning", ICCA Journal 1999, introduced the idea of a
+    /// depth-dependent R, with R = 3 high in the tree and 2 near the leaves).
+    pub const DEFAULT: Params = Params {
+        null_move_min_depth: 3,
+        null_move_base_r: 3,
+        null_move_depth_divisor: 6,
+        // ANCHOR_END: null_move_reduction
+        lmr_min_depth: 3,
+        lmr_base_centi: 75,
+        lmr_divisor_centi: 225,
+        // ANCHOR: futility_margins
+        rfp_max_depth: 8,
+        rfp_margin_per_ply: 75,
+        futility_max_depth: 6,
+        futility_base: 80,
+        futility_per_ply: 80,
+        // ANCHOR_END: futility_margins
+        aspiration_min_depth: 4,
+        aspiration_delta: 25,
+        // ANCHOR: singular_parameters
+        singular_min_depth: 7,
+        singular_tt_depth_slack: 3,
+        singular_margin_per_ply: 2,
+        // ANCHOR_END: singular_parameters
+    };
+
+    // ANCHOR: null_move_reduction_fn
+    /// How much shallower the null-move search is: deeper nodes afford a larger R.
+    pub fn null_move_reduction(&self, depth: i32) -> i32 {
+        self.null_move_base_r + depth / self.null_move_depth_divisor
+    }
+    // ANCHOR_END: null_move_reduction_fn
+
+    // ANCHOR: futility_margin_fns
+    /// A node whose static evaluation beats beta by this much is cut at once: the opponent is
+    /// not expected to win back so much in so few plies (CPW "Reverse Futility Pruning").
+    pub fn rfp_margin(&self, depth: i32) -> i32 {
+        self.rfp_margin_per_ply * depth
+    }
+
+    /// A quiet move is skipped when the static evaluation plus this margin is still at most
+    /// alpha (CPW "Futility Pruning"; the margin grows with the plies left for the position to
+    /// change).
+    pub fn futility_margin(&self, depth: i32) -> i32 {
+        self.futility_base + self.futility_per_ply * depth
+    }
+    // ANCHOR_END: futility_margin_fns
+
+    // ANCHOR: singular_fns
+    /// The other moves must stay below the hash move's score minus this: a margin that grows
+    /// with depth, as deeper scores are more trustworthy (Anantharaman, Campbell and Hsu,
+    /// "Singular extensions: adding selectivity to brute-force searching", 1990; in the
+    /// TT-based form of CPW "Singular Extensions").
+    pub fn singular_margin(&self, depth: i32) -> i32 {
+        self.singular_margin_per_ply * depth
+    }
+
+    /// The depth of the search that tests the other moves: about half the node's.
+    pub fn singular_depth(&self, depth: i32) -> i32 {
+        (depth - 1) / 2
+    }
+    // ANCHOR_END: singular_fns
+}
 
 // ANCHOR: lmr_table
 /// Late move reductions by depth and move number, computed once (chapter 12).
 ///
 /// A move late in a well-ordered list is unlikely to be best, so it is searched shallower; how
 /// much shallower grows with the logarithm of both the depth and the move's number,
-/// `0.75 + ln(depth) × ln(moves) / 2.25` (the formula of Ethereal by Andrew Grant, of the
-/// same shape as Stockfish's; CPW "Late Move Reductions").
+/// `0.75 + ln(depth) × ln(moves) / 2.25` with the default [`Params`] (the formula of Ethereal
+/// by Andrew Grant, of the same shape as Stockfish's; CPW "Late Move Reductions").
 #[derive(Clone, Debug)]
 pub struct LmrTable {
     reductions: [[u8; 64]; 64],
 }
 
 impl LmrTable {
-    /// Fills the table.
+    /// Fills the table with the default parameters.
     pub fn new() -> LmrTable {
+        LmrTable::with(&Params::DEFAULT)
+    }
+
+    /// Fills the table with `params`' constant and divisor.
+    pub fn with(params: &Params) -> LmrTable {
+        let base = f64::from(params.lmr_base_centi) / 100.0;
+        let divisor = f64::from(params.lmr_divisor_centi) / 100.0;
         let mut reductions = [[0u8; 64]; 64];
         for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
             for (moves, cell) in row.iter_mut().enumerate().skip(1) {
-                let r = 0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25;
-                *cell = r as u8;
+                let r = base + (depth as f64).ln() * (moves as f64).ln() / divisor;
+                *cell = r.clamp(0.0, 63.0) as u8;
             }
         }
         LmrTable { reductions }
@@ -130,7 +185,20 @@ mod tests {
 
     #[test]
     fn null_move_reduction_grows_with_depth() {
-        assert_eq!(null_move_reduction(3), 3);
-        assert_eq!(null_move_reduction(12), 5);
+        let params = Params::default();
+        assert_eq!(params.null_move_reduction(3), 3);
+        assert_eq!(params.null_move_reduction(12), 5);
+    }
+
+    #[test]
+    fn the_default_lmr_table_is_the_default_parameters_table() {
+        let params = Params::default();
+        let (a, b) = (LmrTable::new(), LmrTable::with(&params));
+        assert_eq!(a.reductions, b.reductions);
+        let bolder = LmrTable::with(&Params {
+            lmr_divisor_centi: 150,
+            ..params
+        });
+        assert!(bolder.reduction(10, 20) > a.reduction(10, 20));
     }
 }
