@@ -711,7 +711,11 @@ fn console_extras_answer() {
         perft.contains(&"Nodes searched: 8902".to_string()),
         "{perft:?}"
     );
-    assert_eq!(engine.ask(""), vec![String::new()], "the blank line after the total");
+    assert_eq!(
+        engine.ask(""),
+        vec![String::new()],
+        "the blank line after the total"
+    );
     assert_eq!(engine.ask("debug on"), Vec::<String>::new());
     assert_eq!(engine.ask("register later"), Vec::<String>::new());
     engine.quit();
@@ -828,7 +832,7 @@ fn stage_sets_the_switches_of_a_chapter() {
     let mut engine = Engine::start();
     assert_eq!(
         engine.ask("stage"),
-        vec!["stage 14 to M4 (the same switches)"]
+        vec!["stage 15 to M4 (the same switches)"]
     );
     assert_eq!(engine.ask("stage 11"), Vec::<String>::new());
     assert_eq!(engine.ask("stage"), vec!["stage 11"]);

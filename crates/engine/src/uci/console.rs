@@ -176,8 +176,8 @@ mod tests {
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         assert_eq!(
             stages_of(Switches::default()),
-            "stage 14 to M4 (the same switches)",
-            "no switch after chapter 14 until M5, whose buckets are off by default"
+            "stage 15 to M4 (the same switches)",
+            "no switch after chapter 15 until M5, whose buckets are off by default"
         );
         assert_eq!(
             stages_of(Switches::all(false)),

@@ -340,7 +340,7 @@ fn answer_now(session: &mut Session, buffer: &SharedBuffer, line: &str) -> Strin
 fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let (mut session, buffer) = session();
     let mut said = |line: &str| answer(&mut session, &buffer, line);
-    assert_eq!(said("stage"), "stage 14 to M4 (the same switches)\n");
+    assert_eq!(said("stage"), "stage 15 to M4 (the same switches)\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
