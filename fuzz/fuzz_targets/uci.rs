@@ -15,98 +15,14 @@
 
 #![no_main]
 
-use cb2026::uci::{Flow, Output, Session};
+// The body is shared with the workspace's test `crates/engine/tests/fuzz_seeds.rs`, which runs it
+// over the seed corpus with the stable compiler: so it is compiled and checked by every
+// `cargo test`, not only where cargo-fuzz and a nightly compiler are.
+#[path = "../session_check.rs"]
+mod session_check;
+
 use libfuzzer_sys::fuzz_target;
-use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
-use std::thread;
-use std::time::{Duration, Instant};
-
-/// How long the answers to every `go` may take after the final `stop`.
-const PATIENCE: Duration = Duration::from_secs(10);
-
-/// The largest `Hash` a fuzzed line may set.
-const MAX_HASH_MB: u64 = 8;
 
 fuzz_target!(|data: &[u8]| {
-    // As `uci::run` reads: lines end at '\n', bytes that are not UTF-8 become U+FFFD.
-    let text = String::from_utf8_lossy(data);
-    check(text.split('\n'));
+    session_check::check_bytes(data);
 });
-
-/// Plays `lines` through a session and checks that every `go` was answered.
-fn check<'a>(lines: impl Iterator<Item = &'a str>) {
-    let buffer = Buffer::default();
-    let mut session = Session::new(Output::new(buffer.clone()));
-    handle(&mut session, "setoption name Hash value 1");
-    let mut gos = 0;
-    let mut quit = false;
-    for line in lines.filter(|l| !sets_a_large_hash(l)) {
-        if line.split_whitespace().next() == Some("go") {
-            gos += 1;
-        }
-        if handle(&mut session, line) == Flow::Quit {
-            quit = true;
-            break;
-        }
-    }
-    if !quit {
-        handle(&mut session, "stop");
-        let deadline = Instant::now() + PATIENCE;
-        while bestmoves(&buffer.text()) < gos && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(1));
-        }
-        handle(&mut session, "quit");
-    }
-    let text = buffer.text();
-    assert_eq!(
-        bestmoves(&text),
-        gos,
-        "every go answers one bestmove; the session said:\n{text}"
-    );
-}
-
-/// Hands `line` to the session, which must not fail: writing to memory cannot.
-fn handle(session: &mut Session, line: &str) -> Flow {
-    match session.handle(line) {
-        Ok(flow) => flow,
-        Err(error) => panic!("handle({line:?}) failed: {error}"),
-    }
-}
-
-/// The number of `bestmove` lines in `text`.
-fn bestmoves(text: &str) -> usize {
-    text.lines().filter(|l| l.starts_with("bestmove ")).count()
-}
-
-/// Whether `line` is a `setoption` of the hash table (any spelling the session accepts) with
-/// a number above [`MAX_HASH_MB`].
-fn sets_a_large_hash(line: &str) -> bool {
-    let words: Vec<String> = line.split_whitespace().map(str::to_ascii_lowercase).collect();
-    words.first().is_some_and(|w| w == "setoption")
-        && words.iter().any(|w| w == "hash")
-        && words.iter().any(|w| w.parse::<u64>().is_ok_and(|mb| mb > MAX_HASH_MB))
-}
-
-/// The session's output, kept in memory.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Buffer {
-    fn text(&self) -> String {
-        let bytes = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        String::from_utf8_lossy(&bytes).into_owned()
-    }
-}
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        let mut buffer = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        buffer.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}

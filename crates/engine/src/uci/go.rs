@@ -60,6 +60,7 @@ fn is_keyword(word: &str) -> bool {
 }
 
 impl Go {
+    // ANCHOR: go_parse
     /// Reads the arguments of `go`: the parameters and the warnings to show for what was
     /// skipped, or why the `go` cannot be read (a value that is missing or not a number).
     pub fn parse(args: &[&str]) -> Result<(Go, Vec<String>), String> {
@@ -95,6 +96,7 @@ impl Go {
         }
         Ok((go, warnings))
     }
+    // ANCHOR_END: go_parse
 
     /// Sets the parameter `name`, which takes a value, to `value`.
     fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
@@ -154,6 +156,7 @@ fn nonzero(n: u64) -> Option<u32> {
     (n > 0).then(|| n.min(u64::from(u32::MAX)) as u32)
 }
 
+// ANCHOR: lenient_number
 /// A whole number in decimal, with an optional sign: negative numbers read as 0 and numbers
 /// past `u64::MAX` as `u64::MAX`, so only text that is no number at all is refused.
 fn lenient_number(text: &str) -> Option<u64> {
@@ -170,6 +173,7 @@ fn lenient_number(text: &str) -> Option<u64> {
     }
     Some(digits.parse().unwrap_or(u64::MAX))
 }
+// ANCHOR_END: lenient_number
 
 /// A time in milliseconds (see [`lenient_number`]).
 fn parse_millis(name: &str, text: &str) -> Result<Duration, String> {

@@ -75,6 +75,7 @@ fn shorten(text: &str) -> String {
     text.chars().take(30).collect()
 }
 
+// ANCHOR: run
 /// Reads lines from `input` until `quit` or the end of input, answering on `out`. Lines are
 /// read as bytes and converted with the bad bytes replaced, so input that is not UTF-8 is
 /// answered like any other bad input instead of ending the session.
@@ -98,6 +99,7 @@ pub fn run(mut input: impl BufRead, out: Output) -> io::Result<()> {
         }
     }
 }
+// ANCHOR_END: run
 
 #[cfg(test)]
 mod tests;

@@ -180,6 +180,7 @@ impl Session {
         }
     }
 
+    // ANCHOR: resize_hash
     /// `Hash`: a new, empty table of `mb` megabytes, if the machine can give it.
     ///
     /// Asking the allocator is not enough on Linux: it overcommits, so a table larger than the
@@ -211,6 +212,7 @@ impl Session {
         self.settings.hash_mb = mb;
         Ok(())
     }
+    // ANCHOR_END: resize_hash
 }
 
 /// The memory the machine can give without swapping, in bytes, or `None` where the system

@@ -59,6 +59,7 @@ impl Session {
             .is_some_and(|j| j.is_search() && j.running())
     }
 
+    // ANCHOR: handle
     /// Handles one line of input. Errors in the input are answered on the output; only a
     /// failure to write is returned as an error.
     pub fn handle(&mut self, line: &str) -> io::Result<Flow> {
@@ -92,6 +93,7 @@ impl Session {
             Err(CommandError::Io(error)) => Err(error),
         }
     }
+    // ANCHOR_END: handle
 
     /// Ends the session when the input ends: a job that ends by itself is waited for (so
     /// `echo "go depth 8" | cb2026` prints its move), a search that waits for `stop` is stopped.
@@ -142,6 +144,7 @@ impl Session {
         Ok(())
     }
 
+    // ANCHOR: set_position
     /// `position startpos|fen <FEN> [moves <move>...]`. A position that does not parse, or a
     /// move that is not legal, is refused, and the session then has no position until a good
     /// `position` comes: a GUI that sent it plays from that position, not from the last one.
@@ -152,7 +155,9 @@ impl Session {
             CommandError::Input(format!("position: {e}; no position until a good one"))
         })
     }
+    // ANCHOR_END: set_position
 
+    // ANCHOR: go
     /// `go ...`: answered by exactly one `bestmove`, whatever its arguments. A job still
     /// running is ended first (a GUI should have sent `stop`; the search it started answers
     /// before this one). A `go` that cannot be read, or with no position to search, is
@@ -190,6 +195,7 @@ impl Session {
         self.start_search(position, go, start);
         Ok(())
     }
+    // ANCHOR_END: go
 
     /// Answers a `go` that cannot be searched: the error, then `bestmove 0000`, together.
     fn refuse_go(&mut self, message: &str) -> Result<(), CommandError> {
@@ -231,6 +237,7 @@ impl Session {
         Ok(())
     }
 
+    // ANCHOR: ponder_hit
     /// `ponderhit`: the opponent played the expected move, so the position being pondered is
     /// the real one and the engine's clock now runs. The ponder search is stopped without a
     /// `bestmove` and a search with the real time limits starts on the same position. What the
@@ -254,6 +261,7 @@ impl Session {
         self.start_search(position, go, start);
         Ok(())
     }
+    // ANCHOR_END: ponder_hit
 
     /// Refuses `command` while a search holds the searcher; waits for one that has answered.
     pub(super) fn ensure_idle(&mut self, command: &str) -> Result<(), CommandError> {

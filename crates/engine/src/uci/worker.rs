@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
+// ANCHOR: control
 /// What the session and a running job share.
 #[derive(Debug, Default)]
 pub(super) struct Control {
@@ -31,6 +32,7 @@ pub(super) struct Control {
     /// Set by `ponderhit`: the ponder search ends without a `bestmove`, the real one replaces it.
     pub(super) silent: AtomicBool,
 }
+// ANCHOR_END: control
 
 /// What a job is.
 #[derive(Debug)]
@@ -182,6 +184,7 @@ fn finish_console_job(last: &str, control: &Control, out: &Output) {
     let _ = writer.flush();
 }
 
+// ANCHOR: search_job
 /// The search job: searches, reports each iteration, waits for `stop` if the search is
 /// infinite, then answers `bestmove` (unless `ponderhit` silenced it) and returns the searcher.
 /// A search that panics (a bug) still answers, with the first legal move, and gives back no
@@ -221,7 +224,9 @@ fn search(
     answer(best, ponder, control, out);
     outcome.is_ok().then_some(searcher)
 }
+// ANCHOR_END: search_job
 
+// ANCHOR: answer
 /// Writes `bestmove` unless `ponderhit` silenced it, marking the job done under the same lock.
 fn answer(best: Option<Move>, ponder: Option<Move>, control: &Control, out: &Output) {
     let mut writer = out.lock();
@@ -231,6 +236,7 @@ fn answer(best: Option<Move>, ponder: Option<Move>, control: &Control, out: &Out
         let _ = writer.flush();
     }
 }
+// ANCHOR_END: answer
 
 /// The `info` line of a completed iteration.
 pub fn info_line(info: &SearchInfo) -> String {
