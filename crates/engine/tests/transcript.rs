@@ -25,7 +25,7 @@ type Step = (&'static str, Option<fn(&str) -> bool>);
 const SCRIPT: [Step; 14] = [
     ("uci", Some(|l| l == "uciok")),
     ("setoption name Hash value 32", None),
-    ("setoption name Hash value 100000000", Some(is_error)),
+    ("setoption name Hash value 10000000", Some(is_error)),
     ("isready", Some(|l| l == "readyok")),
     ("ucinewgame", None),
     ("position startpos moves e2e4 e7e5", None),
@@ -112,7 +112,8 @@ fn masked(text: &str) -> String {
 
 #[test]
 fn the_books_transcript_is_what_the_engine_says() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../book/src/ch15-1-transcript.txt");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../book/src/ch15-1-transcript.txt");
     let now = run_session();
     let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false");
     if std::env::var_os("UPDATE_TRANSCRIPT").is_some() && !ci {

@@ -23,8 +23,9 @@ pub struct Go {
     pub movestogo: Option<u32>,
     /// The last iteration, from 1 to [`MAX_DEPTH`] (`depth 0` is read as 1).
     pub depth: Option<u32>,
-    /// Stop after this many nodes (`nodes 0`: the search stops at its first node and plays
-    /// the first legal move).
+    /// Stop after this many nodes. `nodes 0` asks for the least search that still gives a
+    /// searched move: one iteration of depth 1, whatever its nodes (a search stopped at its first
+    /// node would play the move generator's first move, `e1e2` in some openings).
     pub nodes: Option<u64>,
     /// Look for a mate in this many moves: the search stops when it finds one. `mate 0` is
     /// read as absent: there is no mate in zero moves to find.
@@ -196,13 +197,14 @@ fn parse_count(name: &str, text: &str) -> Result<u64, String> {
 // ANCHOR: search_limits
 /// The search's limits for `go` with the time `budget`, the clock having started at `start`.
 /// `ponder` and `infinite` searches wait for `stop`; a ponder search gets its time limits only
-/// when `ponderhit` restarts it.
+/// when `ponderhit` restarts it. `nodes 0` is the first iteration, whole.
 pub(super) fn search_limits(go: &Go, budget: Option<Budget>, start: Instant) -> Limits {
     let infinite = go.infinite || go.ponder;
     let budget = budget.filter(|_| !infinite);
+    let least = go.nodes == Some(0);
     Limits {
-        depth: go.depth,
-        nodes: go.nodes,
+        depth: if least { Some(1) } else { go.depth },
+        nodes: go.nodes.filter(|_| !least),
         soft_deadline: budget.and_then(|b| start.checked_add(b.soft)),
         hard_deadline: budget.and_then(|b| start.checked_add(b.hard)),
         infinite,
@@ -265,6 +267,12 @@ mod tests {
     #[test]
     fn zeros_negatives_and_huge_numbers_are_read_not_refused() {
         let (go, _) = parse("movestogo 0 depth 0 nodes 0 mate 0 wtime -20 winc -1").expect("ok");
+        let limits = search_limits(&go, None, Instant::now());
+        assert_eq!(
+            (limits.depth, limits.nodes),
+            (Some(1), None),
+            "nodes 0 is one whole iteration"
+        );
         assert_eq!((go.movestogo, go.mate), (None, None), "0 means absent");
         assert_eq!(
             (go.depth, go.nodes),

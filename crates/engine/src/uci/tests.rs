@@ -201,6 +201,17 @@ fn every_go_is_answered_whatever_its_parameters() {
         1,
         "depth 0 is depth 1"
     );
+    // nodes 0 searches depth 1 whole, so it plays depth 1's move, not the generator's first.
+    answer(&mut session, &buffer, "position startpos moves e2e4 e7e5");
+    answer(&mut session, &buffer, "ucinewgame");
+    let depth_one = answer(&mut session, &buffer, "go depth 1");
+    answer(&mut session, &buffer, "ucinewgame");
+    let nodes_zero = answer(&mut session, &buffer, "go nodes 0");
+    let best = |text: &str| lines_starting(text, "bestmove ").concat();
+    assert_eq!(best(&nodes_zero), best(&depth_one), "{nodes_zero}");
+    assert_ne!(best(&nodes_zero), "bestmove e1e2", "{nodes_zero}");
+    assert_eq!(lines_starting(&nodes_zero, "info depth 1 ").len(), 1);
+    answer(&mut session, &buffer, "position startpos");
     for unreadable in ["go depth x", "go wtime", "go nodes 5k"] {
         let text = answer(&mut session, &buffer, unreadable);
         assert!(text.starts_with("info string error: go: "), "{text}");
