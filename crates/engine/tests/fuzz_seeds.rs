@@ -1,8 +1,9 @@
 //! The `uci` fuzz target's body (`fuzz/session_check.rs`) over its seed corpus
-//! (`fuzz/seeds/uci/`, transcripts of the commands real GUIs and match runners send) and over
-//! the corpus a fuzzing run kept (`fuzz/corpus/uci/`, where present): every input that ever
-//! mattered to the fuzzer is replayed by `cargo test`, with the stable compiler. It is not a
-//! fuzzing run: that needs cargo-fuzz and a nightly compiler (see ARCHITECTURE.md).
+//! (`fuzz/seeds/uci/`, transcripts of the commands real GUIs and match runners send), in every
+//! `cargo test`, with the stable compiler; and, asked for by name, over the corpus a fuzzing run
+//! kept (`fuzz/corpus/uci/`, hundreds of sessions, minutes in a debug build:
+//! `cargo test --release -p cb2026 --test fuzz_seeds -- --ignored`). Neither is a fuzzing run:
+//! that needs cargo-fuzz and a nightly compiler (see ARCHITECTURE.md).
 
 #[path = "../../../fuzz/session_check.rs"]
 mod session_check;
@@ -23,14 +24,28 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-#[test]
-fn every_seed_and_corpus_input_passes_the_fuzz_check() {
-    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
-    let seeds = files(&fuzz.join("seeds/uci"));
-    assert!(seeds.len() >= 6, "the seed corpus is there: {seeds:?}");
-    for path in seeds.iter().chain(&files(&fuzz.join("corpus/uci"))) {
+/// Runs the fuzz check on every file of `dir` under `fuzz/`; returns how many there were.
+fn replay(dir: &str) -> usize {
+    let paths = files(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fuzz")
+            .join(dir),
+    );
+    for path in &paths {
         let data = fs::read(path).expect("readable");
         let result = std::panic::catch_unwind(|| session_check::check_bytes(&data));
         assert!(result.is_ok(), "{} fails the fuzz check", path.display());
     }
+    paths.len()
+}
+
+#[test]
+fn every_seed_passes_the_fuzz_check() {
+    assert!(replay("seeds/uci") >= 6, "the seed corpus is there");
+}
+
+#[test]
+#[ignore = "minutes in a debug build; run with --release -- --ignored"]
+fn every_kept_corpus_input_passes_the_fuzz_check() {
+    replay("corpus/uci");
 }
