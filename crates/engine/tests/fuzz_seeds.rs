@@ -47,5 +47,7 @@ fn every_seed_passes_the_fuzz_check() {
 #[test]
 #[ignore = "minutes in a debug build; run with --release -- --ignored"]
 fn every_kept_corpus_input_passes_the_fuzz_check() {
-    replay("corpus/uci");
+    let count = replay("corpus/uci");
+    println!("{count} corpus inputs replayed");
+    assert!(count > 0, "the kept corpus is there");
 }
