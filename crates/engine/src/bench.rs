@@ -9,9 +9,10 @@
 //! `N nodes N nps`, is the form OpenBench reads.
 
 use crate::position::Position;
-use crate::search::Searcher;
+use crate::search::{Limits, Searcher};
 use crate::switches::Switches;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The bench positions as the file has them: one quoted FEN per line, a comma after it.
@@ -99,6 +100,23 @@ pub fn run(depth: u32, switches: Switches, out: &mut dyn Write) -> io::Result<Be
     run_positions(&positions(), depth, switches, out)
 }
 
+/// [`run`] for the console, where `stop` may interrupt it: the line of each position, then the
+/// result, for the caller to print its [`total_line`]; or, once `stop` is set, `None` after the
+/// lines of the positions searched to the end. The search reads the flag anyway (every 1,024
+/// nodes), so the counts are [`run`]'s. (The console prints the total itself, together with
+/// marking the job done, so that whoever reads it and sends the next command finds the engine
+/// idle.)
+pub fn run_until(
+    depth: u32,
+    switches: Switches,
+    out: &mut dyn Write,
+    stop: &AtomicBool,
+) -> io::Result<Option<BenchResult>> {
+    let fens = positions();
+    let result = search_positions(&fens, depth, switches, out, stop)?;
+    Ok((result.nodes_per_position.len() == fens.len()).then_some(result))
+}
+
 /// Bench over any list of FENs (for the tests of order independence). A FEN that does not
 /// parse is reported on its line and counts 0 nodes.
 pub fn run_positions(
@@ -106,6 +124,26 @@ pub fn run_positions(
     depth: u32,
     switches: Switches,
     out: &mut dyn Write,
+) -> io::Result<BenchResult> {
+    let never = AtomicBool::new(false);
+    let result = search_positions(fens, depth, switches, out, &never)?;
+    writeln!(out, "{}", total_line(&result))?;
+    Ok(result)
+}
+
+/// The `N nodes N nps` line OpenBench reads, without its newline.
+pub fn total_line(result: &BenchResult) -> String {
+    format!("{} nodes {} nps", result.nodes, result.nps())
+}
+
+/// Searches `fens` in order, a line per position, until they are done or `stop` is set: then
+/// the result holds the positions searched to the end, and the one cut short is not printed.
+fn search_positions(
+    fens: &[&str],
+    depth: u32,
+    switches: Switches,
+    out: &mut dyn Write,
+    stop: &AtomicBool,
 ) -> io::Result<BenchResult> {
     let mut searcher = Searcher::new(HASH_MB);
     searcher.set_switches(switches);
@@ -122,8 +160,11 @@ pub fn run_positions(
         };
         searcher.clear();
         let start = Instant::now();
-        let outcome = searcher.search_depth(&pos, depth);
+        let outcome = searcher.search(&pos, &Limits::depth(depth), stop, &mut |_| {});
         elapsed += start.elapsed();
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let best = outcome
             .best_move
             .map_or("(none)".to_string(), |m| m.to_string());
@@ -136,13 +177,11 @@ pub fn run_positions(
         )?;
         nodes_per_position.push(outcome.stats.nodes);
     }
-    let result = BenchResult {
+    Ok(BenchResult {
         nodes: nodes_per_position.iter().sum(),
         nodes_per_position,
         elapsed,
-    };
-    writeln!(out, "{} nodes {} nps", result.nodes, result.nps())?;
-    Ok(result)
+    })
 }
 
 #[cfg(test)]
@@ -178,5 +217,14 @@ mod tests {
         let last = text.lines().last().expect("a last line");
         assert_eq!(last, format!("{} nodes {} nps", result.nodes, result.nps()));
         assert_eq!(text.lines().count(), 3);
+    }
+
+    #[test]
+    fn a_stopped_bench_prints_no_total() {
+        let stop = AtomicBool::new(true);
+        let mut out = Vec::new();
+        let result = run_until(3, Switches::default(), &mut out, &stop).expect("in memory");
+        assert_eq!(result, None);
+        assert!(!String::from_utf8_lossy(&out).contains(" nps"));
     }
 }

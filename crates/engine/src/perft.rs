@@ -11,6 +11,7 @@
 use crate::moves::Move;
 use crate::position::{Board, Position};
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 // ANCHOR: perft
 /// The number of move sequences of length `depth` from `position` (1 at depth 0).
@@ -68,11 +69,67 @@ pub fn print_divide(position: &mut Position, depth: u32, out: &mut impl Write) -
     for (m, nodes) in split {
         writeln!(out, "{m}: {nodes}")?;
     }
-    writeln!(out)?;
-    writeln!(out, "Nodes searched: {total}")?;
-    writeln!(out)?;
+    write!(out, "{}", summary(total))?;
     out.flush()?;
     Ok(total)
+}
+
+/// What [`print_divide`] prints after the moves: a blank line, `Nodes searched: N`, a blank
+/// line.
+pub fn summary(total: u64) -> String {
+    format!("\nNodes searched: {total}\n\n")
+}
+
+/// How near the leaves a perft that can be stopped stops checking: a subtree of this depth is
+/// counted by [`perft`] in one go. Three plies are at most some ten thousand move generations,
+/// milliseconds, so `stop` is obeyed that fast, and the check costs nothing measurable.
+const STOP_CHECK_DEPTH: u32 = 3;
+
+/// [`perft`], for a user who may interrupt it: `None` once `stop` is set (it is read at every
+/// node more than [`STOP_CHECK_DEPTH`] plies from the leaves).
+pub fn perft_until(position: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= STOP_CHECK_DEPTH {
+        return Some(perft(position, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut nodes = 0;
+    for &m in position.legal_moves().iter() {
+        position.make_move(m);
+        let below = perft_until(position, depth - 1, stop);
+        position.unmake_move();
+        nodes += below?;
+    }
+    Some(nodes)
+}
+
+/// The move lines of [`print_divide`] for the console, where `stop` may interrupt it: each is
+/// printed as soon as its move is counted (a deep perft shows its progress). Returns the total,
+/// for the caller to print its [`summary`], or `None` once `stop` is set. (The console prints
+/// the summary itself, together with marking the job done, so that a GUI that reads it and
+/// sends the next command finds the engine idle.)
+pub fn print_moves_until(
+    position: &mut Position,
+    depth: u32,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+) -> io::Result<Option<u64>> {
+    if depth == 0 {
+        return Ok(Some(1));
+    }
+    let mut total = 0;
+    for &m in position.legal_moves().iter() {
+        position.make_move(m);
+        let nodes = perft_until(position, depth - 1, stop);
+        position.unmake_move();
+        let Some(nodes) = nodes else {
+            return Ok(None);
+        };
+        writeln!(out, "{m}: {nodes}")?;
+        total += nodes;
+    }
+    Ok(Some(total))
 }
 
 #[cfg(test)]
@@ -101,5 +158,39 @@ mod tests {
         assert_eq!(total, 400);
         assert!(text.contains("e2e4: 20\n"));
         assert!(text.ends_with("\nNodes searched: 400\n\n"));
+    }
+
+    #[test]
+    fn perft_that_can_be_stopped_counts_and_prints_the_same() {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let mut p = Position::from_fen(fen).expect("Kiwipete");
+        let never = AtomicBool::new(false);
+        assert_eq!(perft_until(&mut p, 4, &never), Some(4_085_603));
+        for depth in [0, 1, 4] {
+            let (mut whole, mut until) = (Vec::new(), Vec::new());
+            print_divide(&mut p, depth, &mut whole).expect("memory");
+            let total = print_moves_until(&mut p, depth, &never, &mut until).expect("memory");
+            let total = total.expect("not stopped");
+            until.extend_from_slice(summary(total).as_bytes());
+            assert_eq!(until, whole, "depth {depth}");
+            assert_eq!(total, perft(&mut p, depth));
+        }
+        assert_eq!(p.to_fen(), fen);
+    }
+
+    #[test]
+    fn a_stopped_perft_ends_without_a_total() {
+        let mut p = Position::startpos();
+        let stop = AtomicBool::new(true);
+        assert_eq!(perft_until(&mut p, 12, &stop), None);
+        let mut out = Vec::new();
+        assert_eq!(
+            print_moves_until(&mut p, 12, &stop, &mut out).ok(),
+            Some(None)
+        );
+        assert!(out.is_empty());
+        assert_eq!(p, Position::startpos());
+        // Shallow enough, it is counted whole: stop is read above the last three plies only.
+        assert_eq!(perft_until(&mut p, 3, &stop), Some(8_902));
     }
 }

@@ -289,6 +289,15 @@ fn bump(counter: &AtomicU64) {
     counter.store(count.wrapping_add(1), Ordering::Relaxed);
 }
 
+/// `count` empty buckets, or `None` if the allocator refuses the memory. `try_reserve_exact`
+/// reports the refusal; `Vec::with_capacity` or `vec!` would abort the process instead.
+fn allocate(count: usize) -> Option<Vec<Bucket>> {
+    let mut buckets = Vec::new();
+    buckets.try_reserve_exact(count).ok()?;
+    buckets.resize_with(count, Bucket::default);
+    Some(buckets)
+}
+
 /// The transposition table, shared by reference between search threads.
 ///
 /// Probing and storing take `&self` (the slots are atomic). Changing the size, clearing and
@@ -340,21 +349,28 @@ impl TranspositionTable {
     /// Makes the table `mb` megabytes, empty, at generation 0, keeping the bucket switch.
     ///
     /// The old table is freed before the new one is allocated, so that a size close to the
-    /// machine's memory does not need twice that. If the new one cannot be had, the table is
-    /// left with a single bucket (working, if useless) and the error says why.
+    /// machine's memory does not need twice that. If the new one cannot be had, the table gets
+    /// its old size back (empty), and the error says why.
     pub fn resize(&mut self, mb: usize) -> Result<(), TableSizeError> {
         if mb == 0 {
             return Err(TableSizeError::Zero);
         }
         let too_large = TableSizeError::TooLarge { mb };
         let count = mb.checked_mul(MB).ok_or(too_large)? / size_of::<Bucket>();
+        let old_count = self.buckets.len();
         self.buckets = Vec::new();
-        let mut buckets = Vec::new();
-        let allocated = buckets.try_reserve_exact(count);
-        buckets.resize_with(if allocated.is_ok() { count } else { 1 }, Bucket::default);
-        self.buckets = buckets;
+        let result = match allocate(count) {
+            Some(buckets) => {
+                self.buckets = buckets;
+                Ok(())
+            }
+            None => {
+                self.buckets = allocate(old_count).unwrap_or_else(|| vec![Bucket::default()]);
+                Err(too_large)
+            }
+        };
         self.reset_generation_and_counters();
-        allocated.map_err(|_| too_large)
+        result
     }
 
     /// Empties the table and sets the generation back to 0, so that two runs of the same

@@ -75,15 +75,18 @@ fn bad_arguments_exit_with_code_2_and_say_what_is_wrong() {
 }
 
 #[test]
-fn a_session_answers_bad_input_with_an_error_and_keeps_its_state() {
+fn a_session_answers_bad_input_with_an_error_and_a_bad_position_with_none() {
     let input = "uci\n\
                  isready\n\
                  position startpos moves e2e4 e7e5\n\
-                 position startpos moves e2e4 e7e5 e1e3\n\
-                 position fen 8/8/8 w - - 0 1\n\
                  bogus command\n\
                  perft\n\
                  d\n\
+                 position startpos moves e2e4 e7e5 e1e3\n\
+                 go depth 2\n\
+                 d\n\
+                 position fen 8/8/8 w - - 0 1\n\
+                 position startpos moves e2e4 e7e5\n\
                  perft 1\n\
                  quit\n";
     let (output, text) = session(input.as_bytes());
@@ -95,17 +98,57 @@ fn a_session_answers_bad_input_with_an_error_and_keeps_its_state() {
         .lines()
         .filter(|l| l.starts_with("info string error: "))
         .collect();
-    assert_eq!(errors.len(), 4, "{text}");
-    assert!(errors[0].contains("e1e3"), "{}", errors[0]);
-    assert!(errors[1].contains("piece placement"), "{}", errors[1]);
-    assert!(errors[2].contains("bogus"), "{}", errors[2]);
-    assert!(errors[3].contains("perft"), "{}", errors[3]);
-    // The position is the one of the last good command: 1. e4 e5.
+    assert_eq!(errors.len(), 6, "{text}");
+    assert!(errors[0].contains("bogus"), "{}", errors[0]);
+    assert!(errors[1].contains("perft"), "{}", errors[1]);
+    assert!(errors[2].contains("e1e3"), "{}", errors[2]);
+    assert!(errors[3].contains("no position"), "go: {}", errors[3]);
+    assert!(errors[4].contains("d: no position"), "{}", errors[4]);
+    assert!(errors[5].contains("piece placement"), "{}", errors[5]);
+    assert!(
+        text.contains("\nbestmove 0000\n"),
+        "go without a position: {text}"
+    );
+    // The first d shows 1. e4 e5; perft counts from the last good position, 1. e4 e5 again.
     assert!(
         text.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
         "{text}"
     );
     assert!(text.contains("\nNodes searched: 29\n"), "{text}");
+}
+
+#[test]
+fn perft_in_a_session_prints_what_the_command_line_prints() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let line = run(&["perft", "3", fen]);
+    assert!(line.status.success());
+    let (output, text) = session(format!("position fen {fen}\nperft 3\n").as_bytes());
+    assert!(output.status.success());
+    assert_eq!(text.as_bytes(), line.stdout.as_slice());
+    assert!(text.ends_with("\nNodes searched: 97862\n\n"), "{text}");
+}
+
+#[test]
+fn bench_in_a_session_counts_what_the_command_line_counts() {
+    let line = run(&["bench", "3"]);
+    let (output, text) = session(b"bench 3\n");
+    assert!(line.status.success() && output.status.success());
+    let nodes = |text: &str| -> Vec<String> {
+        // Every line but the speeds: the positions' counts, moves and scores, then the total.
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let total = lines
+            .last()
+            .and_then(|l| l.split(' ').next())
+            .map(str::to_string);
+        lines[..lines.len() - 1]
+            .iter()
+            .cloned()
+            .chain(total)
+            .collect()
+    };
+    let from_line = nodes(&String::from_utf8_lossy(&line.stdout));
+    assert_eq!(from_line.len(), 51);
+    assert_eq!(nodes(&text), from_line);
 }
 
 #[test]

@@ -73,6 +73,25 @@ fn bad_sizes_are_errors_not_panics() {
     assert!(TableSizeError::Zero.to_string().contains("1 MB"));
 }
 
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn a_size_the_allocator_refuses_leaves_the_old_size() {
+    let mut table = TranspositionTable::new(2);
+    table.set_buckets(true);
+    // 2^40 MB is an exabyte: more than a 64-bit machine can address (48 bits), so the
+    // allocator refuses it whatever the machine and its overcommit policy.
+    let exabyte = 1 << 40;
+    assert_eq!(
+        table.resize(exabyte),
+        Err(TableSizeError::TooLarge { mb: exabyte })
+    );
+    assert_eq!(table.slot_count(), 2 * 65_536, "the old size is back");
+    assert!(table.buckets());
+    table.new_search();
+    table.store(42, None, 1, 1, Bound::Exact, false);
+    assert!(table.probe(42).is_some(), "and it works");
+}
+
 #[test]
 fn resizing_empties_the_table_and_keeps_the_switch() {
     let mut table = TranspositionTable::new(1);

@@ -90,6 +90,11 @@ impl Engine {
     /// Sends a `go` and returns its `info` lines and the `bestmove` line.
     fn search(&mut self, go: &str) -> (Vec<String>, String) {
         self.send(go);
+        self.answer_to_go()
+    }
+
+    /// The lines up to the next `bestmove`, and that line.
+    fn answer_to_go(&mut self) -> (Vec<String>, String) {
         let mut lines = self.read_until(|l| l.starts_with("bestmove"));
         let best = lines.pop().expect("a bestmove line");
         (lines, best)
@@ -201,7 +206,7 @@ fn handshake_lists_every_option_and_switch() {
     assert!(lines[0].starts_with("id name cb2026 "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
     for expected in [
-        "option name Hash type spin default 16 min 1 max 65536",
+        "option name Hash type spin default 16 min 1 max 33554432",
         "option name Threads type spin default 1 min 1 max 1",
         "option name Clear Hash type button",
         "option name Move Overhead type spin default 50 min 0 max 5000",
@@ -374,25 +379,8 @@ fn bad_input_is_answered_and_changes_nothing() {
     engine.send("position startpos moves e2e4 c7c5");
     let fen = engine.fen();
     let switches = engine.ask("switches");
-    let cases: [(&str, &str); 22] = [
-        ("fly me to the moon", "unknown command 'fly'"),
-        ("position fen 8/8/8 w - - 0 1", "position: bad FEN: "),
-        (
-            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-            "position: bad FEN: ",
-        ),
-        (
-            "position startpos moves e2e4 e7e5 e1e3",
-            "position: e1e3 is not a legal move",
-        ),
-        (
-            "position startpos moves e2e4 zz",
-            "position: 'zz' is not a move",
-        ),
-        (
-            "position sideways",
-            "position: expected 'startpos' or 'fen <FEN>'",
-        ),
+    let cases: [(&str, &str); 14] = [
+        ("fly me to the moon", "unknown command 'fly' (try 'help')"),
         (
             "setoption name Hash value abc",
             "setoption: Hash value 'abc' is not a whole number",
@@ -402,8 +390,8 @@ fn bad_input_is_answered_and_changes_nothing() {
             "setoption: Hash value '0' is not a whole number from 1",
         ),
         (
-            "setoption name Hash value 70000",
-            "setoption: Hash value '70000' is not a whole number",
+            "setoption name Hash value 40000000",
+            "setoption: Hash value '40000000' is not a whole number from 1 to 33554432",
         ),
         (
             "setoption name Threads value 2",
@@ -423,15 +411,12 @@ fn bad_input_is_answered_and_changes_nothing() {
         ),
         ("setoption name lmr", "setoption: lmr needs a value"),
         ("setoption Hash 3", "setoption: expected 'setoption name"),
-        ("go depth x", "go: depth 'x' is not a whole number"),
-        (
-            "go wtime -",
-            "go: wtime '-' is not a whole number of milliseconds",
-        ),
-        ("go nodes 0", "go: nodes '0' is not a whole number from 1"),
-        ("go sideways", "go: unknown parameter 'sideways'"),
         ("set nullmvoe off", "set: unknown switch 'nullmvoe'"),
         ("set lmr maybe", "set: bad switch value 'maybe'"),
+        (
+            "stage 0",
+            "stage: unknown stage '0'; expected a chapter 1-20 or a milestone M1-M5",
+        ),
         ("perft -1", "perft: depth '-1' is not a number from 0 to 64"),
     ];
     for (line, error) in cases {
@@ -446,10 +431,142 @@ fn bad_input_is_answered_and_changes_nothing() {
     }
     assert_eq!(engine.ask("switches"), switches);
     // The session still plays from the position it had.
-    let mut position = Position::from_fen(&fen).expect("valid");
+    let position = Position::from_fen(&fen).expect("valid");
     let (_, best) = engine.search("go depth 3");
     best_move(&position, &best);
+    engine.quit();
+}
+
+#[test]
+fn a_refused_position_is_never_searched_until_a_good_one_comes() {
+    let mut engine = Engine::start();
+    let cases = [
+        ("position fen 8/8/8 w - - 0 1", "position: bad FEN: "),
+        (
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "position: bad FEN: ",
+        ),
+        (
+            "position startpos moves e2e4 e7e5 e1e3",
+            "position: e1e3 is not a legal move",
+        ),
+        (
+            "position startpos moves e2e4 zz",
+            "position: 'zz' is not a move",
+        ),
+        (
+            "position sideways",
+            "position: expected 'startpos' or 'fen <FEN>'",
+        ),
+        (
+            "position startpos foo",
+            "position: unexpected 'foo' after startpos",
+        ),
+    ];
+    for (line, error) in cases {
+        engine.send("position startpos moves e2e4");
+        let answer = engine.ask(line);
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        assert!(
+            answer[0].starts_with(&format!("info string error: {error}")),
+            "{line}: {answer:?}"
+        );
+        // No move for a position the GUI did not mean, whatever the go.
+        for go in ["go depth 3", "go wtime 1000 btime 1000", "go infinite"] {
+            let (infos, best) = engine.search(go);
+            assert_eq!(
+                (infos, best.as_str()),
+                (
+                    vec![
+                        "info string error: no position (the last 'position' was refused)"
+                            .to_string()
+                    ],
+                    "bestmove 0000"
+                ),
+                "{line}, then {go}"
+            );
+        }
+    }
+    engine.send("position startpos moves g1f3");
+    let (_, best) = engine.search("go depth 2");
+    let mut position = Position::startpos();
     position.make_move(position.parse_uci_move("g1f3").expect("legal"));
+    best_move(&position, &best);
+    engine.quit();
+}
+
+#[test]
+fn every_go_is_answered_with_a_bestmove() {
+    let mut engine = Engine::start();
+    let startpos = Position::startpos();
+    for go in [
+        "go sideways 12 depth 2",
+        "go depth 2 searchmoves e2e4 d2d4",
+        "go movestogo 0 wtime 1000 btime 1000",
+        "go depth 0",
+        "go nodes 0",
+        "go nodes 1",
+        "go wtime -500 btime -500 winc -10 binc -10",
+        "go btime 1000",
+        "go movetime -5",
+        "go depth 5 depth 1",
+    ] {
+        let (infos, best) = engine.search(go);
+        best_move(&startpos, &best);
+        assert!(
+            infos.iter().all(|l| l.starts_with("info ")),
+            "{go}: {infos:?}"
+        );
+    }
+    let (infos, _) = engine.search("go depth 0");
+    assert_eq!(infos.len(), 1, "depth 0 searches depth 1: {infos:?}");
+    let (infos, _) = engine.search("go sideways depth 1");
+    assert_eq!(
+        infos[0],
+        "info string warning: go: unknown parameter 'sideways' ignored"
+    );
+    for go in ["go depth x", "go wtime", "go nodes many movetime 10"] {
+        let (infos, best) = engine.search(go);
+        assert_eq!(infos.len(), 1, "{go}: {infos:?}");
+        assert!(
+            infos[0].starts_with("info string error: go: "),
+            "{go}: {infos:?}"
+        );
+        assert_eq!(best, "bestmove 0000", "{go}");
+    }
+    // Mate and stalemate are answered at once, even when told to search until stop.
+    engine.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    for go in ["go infinite", "go ponder", "go depth 4"] {
+        let (infos, best) = engine.search(go);
+        assert_eq!(infos, vec!["info depth 0 score mate 0".to_string()], "{go}");
+        assert_eq!(best, "bestmove 0000");
+    }
+    assert_eq!(
+        engine.ask("stop"),
+        Vec::<String>::new(),
+        "nothing left to stop"
+    );
+    engine.quit();
+}
+
+#[test]
+fn a_hash_larger_than_the_machine_can_give_is_refused_and_the_engine_plays_on() {
+    let mut engine = Engine::start();
+    assert_eq!(
+        engine.ask("setoption name Hash value 4"),
+        Vec::<String>::new()
+    );
+    // Ten million megabytes: some ten terabytes.
+    let answer = engine.ask("setoption name Hash value 10000000");
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        answer[0].starts_with("info string error: setoption: Hash: ")
+            && answer[0].ends_with("; kept 4 MB"),
+        "{answer:?}"
+    );
+    let (infos, best) = engine.search("go depth 6");
+    assert_eq!(infos.len(), 6, "{infos:?}");
+    best_move(&Position::startpos(), &best);
     engine.quit();
 }
 
@@ -469,8 +586,9 @@ fn garbage_long_and_non_utf8_lines_are_survived() {
     let answer = engine.ask(&"x".repeat(1 << 20));
     assert_eq!(
         answer,
-        vec!["info string error: unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'"]
+        vec!["info string error: unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' (try 'help')"]
     );
+    engine.send("position startpos");
     engine.send_bytes(b"go depth 2\r\n");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
     best_move(&Position::startpos(), lines.last().expect("a line"));
@@ -527,9 +645,11 @@ fn commands_that_need_the_searcher_are_refused_while_it_thinks() {
     let mut engine = Engine::start();
     engine.send("go infinite");
     for (line, command) in [
-        ("go depth 3", "go"),
         ("ucinewgame", "ucinewgame"),
         ("bench 1", "bench"),
+        ("perft 1", "perft"),
+        ("setoption name Hash value 2", "setoption name Hash"),
+        ("setoption name Clear Hash", "setoption name Clear Hash"),
     ] {
         let answer: Vec<String> = engine
             .ask(line)
@@ -556,12 +676,32 @@ fn commands_that_need_the_searcher_are_refused_while_it_thinks() {
 }
 
 #[test]
+fn a_go_while_searching_ends_that_search_and_each_go_is_answered() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.read_until(|l| l.starts_with("info depth 1 "));
+    engine.send("go depth 3");
+    let first = engine.read_until(|l| l.starts_with("bestmove"));
+    best_move(&Position::startpos(), first.last().expect("a line"));
+    let (infos, best) = engine.answer_to_go();
+    assert_eq!(
+        infos.len(),
+        3,
+        "the second go searches to depth 3: {infos:?}"
+    );
+    best_move(&Position::startpos(), &best);
+    engine.quit();
+}
+
+#[test]
 fn console_extras_answer() {
     let mut engine = Engine::start();
     let d = engine.ask("d");
     assert!(d.iter().any(|l| l.starts_with("Key: ")), "{d:?}");
     assert!(!engine.ask("eval").is_empty());
-    let perft = engine.ask("perft 3");
+    // perft runs on the worker: its lines come when they are counted, after the command.
+    engine.send("perft 3");
+    let perft = engine.read_until(|l| l.starts_with("Nodes searched"));
     assert_eq!(
         perft.iter().filter(|l| l.contains(": ")).count(),
         20 + 1,
@@ -570,6 +710,11 @@ fn console_extras_answer() {
     assert!(
         perft.contains(&"Nodes searched: 8902".to_string()),
         "{perft:?}"
+    );
+    assert_eq!(
+        engine.ask(""),
+        vec![String::new()],
+        "the blank line after the total"
     );
     assert_eq!(engine.ask("debug on"), Vec::<String>::new());
     assert_eq!(engine.ask("register later"), Vec::<String>::new());
@@ -621,4 +766,104 @@ fn bench_twice_in_one_process_matches_two_processes() {
         })
         .collect();
     assert_eq!(vec![first, second], separate);
+}
+
+/// How long `quit` may take to end the process while a job runs. The engine stops a job within
+/// milliseconds; a second leaves room for a loaded machine and still fails a job that goes on.
+const QUIT_WITHIN: Duration = Duration::from_secs(1);
+
+#[test]
+fn quit_during_perft_or_bench_ends_the_process_at_once() {
+    for job in ["perft 9", "bench 30"] {
+        let mut engine = Engine::start();
+        engine.send(job);
+        // Once readyok comes, the job has started: commands are handled in order.
+        assert_eq!(engine.ask(""), Vec::<String>::new(), "{job}");
+        thread::sleep(Duration::from_millis(50));
+        engine.send("quit");
+        let sent = Instant::now();
+        let status = loop {
+            if let Some(status) = engine.child.try_wait().expect("the process") {
+                break status;
+            }
+            assert!(
+                sent.elapsed() < QUIT_WITHIN,
+                "{job}: still running after quit"
+            );
+            thread::sleep(Duration::from_millis(2));
+        };
+        assert!(status.success(), "{job}: {status}");
+    }
+}
+
+#[test]
+fn stop_ends_perft_and_bench_and_the_session_goes_on() {
+    let mut engine = Engine::start();
+    for (job, name) in [("perft 9", "perft"), ("bench 30", "bench")] {
+        engine.send(job);
+        assert_eq!(
+            engine.ask("bench 1"),
+            vec![format!(
+                "info string error: bench: not while {name} runs (send stop first)"
+            )]
+        );
+        engine.send("stop");
+        let lines = engine.read_until(|l| l.starts_with("info string "));
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some(format!("info string {name} stopped").as_str())
+        );
+        let (_, best) = engine.search("go depth 3");
+        best_move(&Position::startpos(), &best);
+    }
+    // Left alone, perft in a session prints what `cb2026 perft` prints.
+    engine.send("perft 2");
+    let lines = engine.read_until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.len(), 20 + 2, "{lines:?}");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Nodes searched: 400")
+    );
+    engine.quit();
+}
+
+#[test]
+fn stage_sets_the_switches_of_a_chapter() {
+    let mut engine = Engine::start();
+    assert_eq!(
+        engine.ask("stage"),
+        vec!["stage 15 to M4 (the same switches)"]
+    );
+    assert_eq!(engine.ask("stage 11"), Vec::<String>::new());
+    assert_eq!(engine.ask("stage"), vec!["stage 11"]);
+    let switches = engine.ask("switches");
+    for (name, on) in [("nullmove", true), ("lmr", false), ("ttbuckets", false)] {
+        let line = switches
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .expect(name);
+        let state = line.split_whitespace().nth(1);
+        assert_eq!(state, Some(if on { "on" } else { "off" }), "{line}");
+    }
+    assert_eq!(engine.ask("stage M5"), Vec::<String>::new());
+    assert_eq!(engine.ask("stage"), vec!["stage M5"]);
+    assert_eq!(engine.ask("set lmr off"), Vec::<String>::new());
+    assert_eq!(
+        engine.ask("stage"),
+        vec!["stage: the switches are those of no stage (see 'switches')"]
+    );
+    let answer = engine.ask("stage 21");
+    assert!(
+        answer[0].starts_with("info string error: stage: unknown stage '21'"),
+        "{answer:?}"
+    );
+    assert!(
+        engine
+            .ask("help")
+            .iter()
+            .any(|l| l.trim_start().starts_with("stage [N]"))
+    );
+    let (_, best) = engine.search("go depth 4");
+    best_move(&Position::startpos(), &best);
+    engine.quit();
 }
