@@ -99,7 +99,10 @@ pub fn figures() -> Figures {
     let defaults = Params::DEFAULT;
     f.add("ch14.singular.min_depth", defaults.singular_min_depth)
         .add("ch14.singular.tt_slack", defaults.singular_tt_depth_slack)
-        .add("ch14.singular.margin_per_ply", defaults.singular_margin_per_ply)
+        .add(
+            "ch14.singular.margin_per_ply",
+            defaults.singular_margin_per_ply,
+        )
         .add("ch14.singular.margin.d8", defaults.singular_margin(8))
         .add("ch14.singular.test_depth.d8", defaults.singular_depth(8));
 
@@ -136,7 +139,10 @@ pub fn figures() -> Figures {
         solve("singular", false, defaults),
     );
     if let (Some(with), Some(without)) = (&with, &without) {
-        f.add("ch14.wac237.nodes_ratio", six::ratio(without.nodes, with.nodes));
+        f.add(
+            "ch14.wac237.nodes_ratio",
+            six::ratio(without.nodes, with.nodes),
+        );
     }
     add_found(&mut f, "ch14.wac237.on", with.as_ref());
     add_found(&mut f, "ch14.wac237.off", without.as_ref());
