@@ -1,12 +1,14 @@
 //! Chapter 14, extensions, and 14.1, singular extensions: the six positions with `checkext` and
-//! `singular` off in turn, how many moves each extended, and the depth and the nodes at which
-//! the engine finds Win at Chess no. 237 (the `singular` position) with and without singular
-//! extensions.
+//! `singular` off in turn, how many moves each extended, a sweep of the singular margin and of
+//! the depth the test starts at, and the worked position, Win at Chess no. 237 (the `singular`
+//! position of the six), found with and without each extension.
 
+use crate::ch12::{Found, add_found, first_preferred};
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
 use cb2026::search::pruning::Params;
+use cb2026::switches::Stage;
 
 /// Chapter 14 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -14,31 +16,63 @@ pub const CHAPTER: Chapter = Chapter {
     title: "Extensions",
     bin: "ch14-extensions",
     figures,
-    measured: None,
-    deep: None,
+    measured: Some(measured),
+    deep: Some(measured),
     print_tables,
 };
 
 /// The solution of Win at Chess no. 237: 1...Rc1+!
-const SOLUTION: &str = "c2c1";
+pub const SOLUTION: &str = "c2c1";
 
 /// The deepest iteration searched for the solution.
 const SOLVE_MAX_DEPTH: u32 = 16;
 
-/// The iteration at which the engine first prefers [`SOLUTION`] in the `singular` position,
-/// with singular extensions on or off, and the nodes searched up to it; `None` if it does not
-/// by [`SOLVE_MAX_DEPTH`].
-pub fn solve(singular: bool) -> Option<six::Iteration> {
-    let fen = six_positions()
+/// The swept singular margins, in centipawns per ply (the default is 2).
+const MARGINS: [i32; 4] = [1, 2, 4, 8];
+/// The swept first depths of the singular test (the default is 7).
+const MIN_DEPTHS: [i32; 3] = [6, 7, 8];
+
+/// The FEN of WAC 237, the `singular` position of the six.
+pub fn wac237_fen() -> &'static str {
+    six_positions()
         .into_iter()
         .find(|p| p.id == "singular")
         .expect("six.epd has WAC 237")
-        .fen;
-    let mut searcher = six::searcher(six::at_own_stage("singular", singular));
-    let found = |it: &six::Iteration| it.best_move == SOLUTION;
-    let (_, _, iterations) = six::search(&mut searcher, fen, SOLVE_MAX_DEPTH, &found);
-    iterations.into_iter().find(found)
+        .fen
 }
+
+/// The iteration at which the engine first prefers [`SOLUTION`] in WAC 237 at the stage of
+/// `switch`'s chapter with `switch` set to `on` and `params`, with the nodes searched up to it
+/// and its line; `None` if it does not by [`SOLVE_MAX_DEPTH`].
+pub fn solve(switch: &str, on: bool, params: Params) -> Option<Found> {
+    first_preferred(
+        wac237_fen(),
+        SOLUTION,
+        six::at_own_stage(switch, on),
+        params,
+        SOLVE_MAX_DEPTH,
+    )
+}
+
+/// One swept parameter: its key, its values and how to set it.
+struct Swept {
+    name: &'static str,
+    values: &'static [i32],
+    set: fn(&mut Params, i32),
+}
+
+const SWEPT: [Swept; 2] = [
+    Swept {
+        name: "margin",
+        values: &MARGINS,
+        set: |p, v| p.singular_margin_per_ply = v,
+    },
+    Swept {
+        name: "min_depth",
+        values: &MIN_DEPTHS,
+        set: |p, v| p.singular_min_depth = v,
+    },
+];
 
 /// Chapter 14's figures.
 pub fn figures() -> Figures {
@@ -62,36 +96,71 @@ pub fn figures() -> Figures {
         )
         .add(&key("six.on.seldepth"), on.seldepth)
         .add(&key("six.off.seldepth"), singular.total_off().seldepth);
-    f.add(
-        "ch14.singular.min_depth",
-        Params::DEFAULT.singular_min_depth,
-    )
-    .add(
-        "ch14.singular.tt_slack",
-        Params::DEFAULT.singular_tt_depth_slack,
-    );
+    let defaults = Params::DEFAULT;
+    f.add("ch14.singular.min_depth", defaults.singular_min_depth)
+        .add("ch14.singular.tt_slack", defaults.singular_tt_depth_slack)
+        .add(
+            "ch14.singular.margin_per_ply",
+            defaults.singular_margin_per_ply,
+        )
+        .add("ch14.singular.margin.d8", defaults.singular_margin(8))
+        .add("ch14.singular.test_depth.d8", defaults.singular_depth(8));
 
-    let (with, without) = (solve(true), solve(false));
+    let (with, without) = (
+        solve("singular", true, defaults),
+        solve("singular", false, defaults),
+    );
     if let (Some(with), Some(without)) = (&with, &without) {
         f.add(
             "ch14.wac237.nodes_ratio",
-            six::ratio(without.cumulative_nodes, with.cumulative_nodes),
+            six::ratio(without.nodes, with.nodes),
         );
     }
-    for (state, found) in [("on", with), ("off", without)] {
-        let key = |what: &str| format!("ch14.wac237.{state}.{what}");
-        f.add(&key("depth"), found.as_ref().map_or(0, |it| it.depth))
-            .add(
-                &key("nodes"),
-                found.as_ref().map_or(0, |it| it.cumulative_nodes),
+    add_found(&mut f, "ch14.wac237.on", with.as_ref());
+    add_found(&mut f, "ch14.wac237.off", without.as_ref());
+    f
+}
+
+/// The heavy figures: the sweeps of the singular margin and first depth (the six and WAC 237 once
+/// per value) and WAC 237 with the check extension on and off. Deterministic, so `cargo xtask
+/// recheck` computes them again.
+pub fn measured() -> Figures {
+    let mut f = Figures::new("ch14");
+    let defaults = Params::DEFAULT;
+    let stage = Stage::Chapter(14).switches();
+    for swept in &SWEPT {
+        let prefix = format!("ch14.sweep.{}.d{DEPTH}", swept.name);
+        six::sweep(&mut f, &prefix, stage, DEPTH, swept.values, swept.set);
+        for &value in swept.values {
+            let mut params = defaults;
+            (swept.set)(&mut params, value);
+            let total = six::total(&six::six_with(stage, params, DEPTH));
+            f.add(
+                &format!("{prefix}.v{value}.searches"),
+                total.singular_searches,
             )
             .add(
-                &key("score"),
-                found
-                    .as_ref()
-                    .map_or("-".to_string(), |it| it.score.clone()),
+                &format!("{prefix}.v{value}.extensions"),
+                total.singular_extensions,
             );
+            let found = solve("singular", true, params);
+            f.add(
+                &format!("ch14.sweep.{}.v{value}.wac237.depth", swept.name),
+                found.as_ref().map_or(0, |it| it.depth),
+            )
+            .add(
+                &format!("ch14.sweep.{}.v{value}.wac237.nodes", swept.name),
+                found.as_ref().map_or(0, |it| it.nodes),
+            );
+        }
     }
+
+    let (with, without) = (
+        solve("checkext", true, defaults),
+        solve("checkext", false, defaults),
+    );
+    add_found(&mut f, "ch14.wac237.checkext.on", with.as_ref());
+    add_found(&mut f, "ch14.wac237.checkext.off", without.as_ref());
     f
 }
 
@@ -105,15 +174,43 @@ fn print_tables() {
             on.check_extensions, on.singular_searches, on.singular_extensions
         );
     }
-    for (state, on) in [("on", true), ("off", false)] {
-        match solve(on) {
-            Some(it) => println!(
-                "\nWAC 237, singular {state}: {SOLUTION} at depth {} after {} nodes ({})",
-                it.depth, it.cumulative_nodes, it.score
-            ),
-            None => println!("\nWAC 237, singular {state}: not found by depth {SOLVE_MAX_DEPTH}"),
+    let stage = Stage::Chapter(14).switches();
+    for swept in &SWEPT {
+        println!(
+            "\nsingular {} swept at stage 14, depth {DEPTH} (the six; WAC 237 found at):",
+            swept.name
+        );
+        for &value in swept.values {
+            let mut params = Params::DEFAULT;
+            (swept.set)(&mut params, value);
+            let total = six::total(&six::six_with(stage, params, DEPTH));
+            let found = solve("singular", true, params);
+            println!(
+                "  {value:>4}: {:>9} nodes, {} tests, {} extended; WAC 237 {}",
+                total.nodes,
+                total.singular_searches,
+                total.singular_extensions,
+                found.map_or("not found".to_string(), |it| format!(
+                    "at depth {} after {} nodes",
+                    it.depth, it.nodes
+                ))
+            );
+        }
+    }
+    for switch in ["singular", "checkext"] {
+        for (state, on) in [("on", true), ("off", false)] {
+            match solve(switch, on, Params::DEFAULT) {
+                Some(it) => println!(
+                    "\nWAC 237, {switch} {state}: {SOLUTION} at depth {} after {} nodes ({}): {}",
+                    it.depth, it.nodes, it.score, it.pv
+                ),
+                None => {
+                    println!("\nWAC 237, {switch} {state}: not found by depth {SOLVE_MAX_DEPTH}")
+                }
+            }
         }
     }
     println!();
     print!("{}", figures().to_yaml());
+    print!("{}", measured().to_yaml());
 }
