@@ -221,7 +221,7 @@ fn switch_check() -> SwitchCheck {
             let mut table = TranspositionTable::with_bucket_count(count);
             table.set_buckets(buckets_first);
             for &key in &batch {
-                table.store(key, None, 0, 1, Bound::Exact, false);
+                table.store(key, None, 0, 1, Bound::Exact);
             }
             let found: Vec<u64> = batch
                 .iter()

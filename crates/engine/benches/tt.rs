@@ -34,7 +34,7 @@ fn fill_for_hits(table: &TranspositionTable) -> Vec<u64> {
     let count = table.slot_count() as u64 / 4;
     let e2e4 = Move::new(Square::new(12), Square::new(28), MoveKind::DoublePawnPush);
     for counter in 0..count {
-        table.store(key(counter), Some(e2e4), 10, 8, Bound::Exact, false);
+        table.store(key(counter), Some(e2e4), 10, 8, Bound::Exact);
     }
     (0..count)
         .map(key)
@@ -68,7 +68,7 @@ fn bench_table(c: &mut Criterion, mb: usize) {
             b.iter(|| {
                 counter += 1;
                 let depth = (counter % 24) as u32;
-                table.store(key(counter), None, 0, depth, Bound::Lower, false);
+                table.store(key(counter), None, 0, depth, Bound::Lower);
             })
         });
         black_box(&table);

@@ -6,6 +6,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod epd;
 pub mod eval;
 pub mod fen;
 pub mod magic;
@@ -13,6 +14,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod search;
 pub mod square;
 pub mod switches;

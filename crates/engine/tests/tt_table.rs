@@ -33,14 +33,13 @@ fn a_stored_result_comes_back_whole() {
         table.set_buckets(buckets);
         table.new_search();
         let key = 0xdead_beef_0bad_cafe;
-        table.store(key, Some(a_move(6, 21)), -317, 9, Bound::Lower, true);
+        table.store(key, Some(a_move(6, 21)), -317, 9, Bound::Lower);
         let expected = Entry {
             key,
             best_move: Some(a_move(6, 21)),
             score: -317,
             depth: 9,
             bound: Bound::Lower,
-            pv: true,
             generation: 1,
         };
         assert_eq!(table.probe(key), Some(expected));
@@ -78,7 +77,7 @@ fn resizing_empties_the_table_and_keeps_the_switch() {
     let mut table = TranspositionTable::new(1);
     table.set_buckets(true);
     table.new_search();
-    table.store(42, None, 1, 1, Bound::Exact, false);
+    table.store(42, None, 1, 1, Bound::Exact);
     table.resize(2).expect("2 MB");
     assert_eq!(table.slot_count(), 2 * 65_536);
     assert_eq!(table.probe(42), None);
@@ -92,7 +91,7 @@ fn clear_empties_the_table_and_restarts_the_generation() {
     for _ in 0..3 {
         table.new_search();
     }
-    table.store(42, None, 1, 1, Bound::Exact, false);
+    table.store(42, None, 1, 1, Bound::Exact);
     table.clear();
     assert_eq!(table.generation(), 0);
     assert_eq!(table.probe(42), None);
@@ -118,11 +117,11 @@ fn hashfull_counts_this_searchs_entries_in_the_first_thousand_slots() {
         table.set_buckets(buckets);
         assert_eq!(table.hashfull(), 0);
         for slot in 0..500 {
-            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact, false);
+            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact);
         }
         // Beyond the sample: not counted.
         for slot in 2000..2100 {
-            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact, false);
+            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact);
         }
         assert_eq!(table.hashfull(), 500);
         table.new_search();
@@ -132,11 +131,11 @@ fn hashfull_counts_this_searchs_entries_in_the_first_thousand_slots() {
             "entries of an earlier search do not count"
         );
         for slot in 500..510 {
-            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact, false);
+            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact);
         }
         assert_eq!(table.hashfull(), 10);
         for slot in 0..1000 {
-            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact, false);
+            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact);
         }
         assert_eq!(table.hashfull(), 1000);
         table.clear();
@@ -147,8 +146,8 @@ fn hashfull_counts_this_searchs_entries_in_the_first_thousand_slots() {
 #[test]
 fn hashfull_of_a_table_smaller_than_the_sample_is_still_per_mille() {
     let table = TranspositionTable::with_bucket_count(1);
-    table.store(0, None, 0, 1, Bound::Exact, false);
-    table.store(u64::MAX, None, 0, 1, Bound::Exact, false);
+    table.store(0, None, 0, 1, Bound::Exact);
+    table.store(u64::MAX, None, 0, 1, Bound::Exact);
     assert_eq!(table.hashfull(), 250, "2 of 8 slots");
 }
 
@@ -156,8 +155,8 @@ fn hashfull_of_a_table_smaller_than_the_sample_is_still_per_mille() {
 fn counters_count_probes_hits_stores_and_refusals() {
     let table = TranspositionTable::new(1);
     let (deep, shallow) = (key_for_slot_of_1mb(7), key_for_slot_of_1mb(7) + 1);
-    table.store(deep, None, 0, 10, Bound::Exact, false);
-    table.store(shallow, None, 0, 2, Bound::Exact, false); // refused: same slot, shallower
+    table.store(deep, None, 0, 10, Bound::Exact);
+    table.store(shallow, None, 0, 2, Bound::Exact); // refused: same slot, shallower
     table.probe(deep);
     table.probe(shallow);
     table.probe(deep);
@@ -188,7 +187,6 @@ fn entries_stored_with_buckets_off_are_all_found_with_buckets_on() {
             key as i16 as i32,
             depth,
             Bound::Upper,
-            false,
         );
     }
     let found_off: Vec<Entry> = stored.iter().filter_map(|&key| table.probe(key)).collect();
@@ -225,7 +223,7 @@ fn buckets_keep_more_of_a_crowded_table() {
         table.set_buckets(buckets);
         let stored: Vec<u64> = keys(2).take(table.slot_count()).collect();
         for &key in &stored {
-            table.store(key, None, 0, 5, Bound::Exact, false);
+            table.store(key, None, 0, 5, Bound::Exact);
         }
         stored
             .iter()
