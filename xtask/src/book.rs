@@ -1,14 +1,15 @@
 //! `cargo xtask book`: builds the book with mdBook's own library crates (no global install).
 //!
 //! The book in `book/` is loaded by `mdbook-driver`, given two preprocessors that run after
-//! mdBook's `links` (includes) and `index`: our figure quotes ([`crate::preprocess`]) and
+//! mdBook's `links` (includes) and `index`: ours ([`crate::preprocess`]: dedented code, board
+//! diagrams, figure quotes) and
 //! mdbook-mermaid's diagrams. The HTML lands in `book/build/`.
 //!
 //! mdBook reports problems (a missing include, unbalanced HTML) through `tracing` and exits 0.
 //! We collect every warning and error it logs, print them, and `cargo xtask verify` fails on them.
 
-use crate::figures::FigureTable;
-use crate::preprocess::FigureQuotes;
+use crate::preprocess::PagePreprocessor;
+use crate::stored::FigureTable;
 use mdbook_driver::MDBook;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -38,7 +39,7 @@ pub fn build(root: &Path) -> Result<Built, String> {
     let messages = Arc::clone(&log.messages);
     let result = tracing::subscriber::with_default(log, || -> Result<PathBuf, String> {
         let mut book = MDBook::load(&book_dir).map_err(|e| chain(&e))?;
-        book.with_preprocessor(FigureQuotes::new(&table));
+        book.with_preprocessor(PagePreprocessor::new(&table));
         book.with_preprocessor(mdbook_mermaid::Mermaid);
         book.build().map_err(|e| chain(&e))?;
         Ok(book.build_dir_for("html"))

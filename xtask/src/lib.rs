@@ -4,6 +4,8 @@
 pub mod book;
 pub mod browser;
 pub mod figures;
+pub mod finding;
 pub mod preprocess;
 pub mod serve;
+pub mod stored;
 pub mod verify;

@@ -35,10 +35,15 @@ enum Command {
     },
     /// Build the book strictly and check includes, anchors, figures, numbers, links, diagrams.
     Verify,
-    /// Run chapter programs and show each figure against its snapshot.
+    /// Run chapter programs and show each figure against its snapshot; or, with --rewrite ID,
+    /// rewrite that chapter's quoted figures to the stored values and print each sentence touched.
     Figures {
         /// A chapter id (ch01); all chapters when omitted.
         chapter: Option<String>,
+        /// Rewrite every quote `[literal]{key}` of this chapter's pages (ch11: ch11-*.md) whose
+        /// literal differs from the stored value, in the old literal's style.
+        #[arg(long, value_name = "ID", conflicts_with = "chapter")]
+        rewrite: Option<String>,
     },
     /// Run a chapter's heavy figures in release and store them in snapshots/measured/<id>.yaml.
     Measure { chapter: String },
@@ -50,10 +55,19 @@ enum Command {
     },
     /// Open every page of the built book in headless Chromium: diagrams, console, raw directives.
     Browser,
-    /// Save a screenshot of one page to book/build/screenshots/<page>.png.
+    /// Save screenshots of one page (1280 x 900) to
+    /// book/build/screenshots/<page>[-<theme>][-<selector>].png.
     Screenshot {
         /// The page, e.g. ch01-squares-and-bitboards.
         page: String,
+        /// mdBook's themes, one picture each: light, rust, coal, navy, ayu (`--theme light,coal`);
+        /// the default theme when omitted.
+        #[arg(long, value_delimiter = ',')]
+        theme: Vec<String>,
+        /// Start the page's text at the first element this CSS selector finds (`#the-tables`,
+        /// `figure.board`): what comes before is left out of the picture.
+        #[arg(long)]
+        at: Option<String>,
     },
     /// Play UCI engines against each other (SPRT, Elo); store the record in snapshots/games/.
     Match(Box<matches::MatchArgs>),
@@ -105,14 +119,19 @@ fn main() -> ExitCode {
         Command::Book => xtask::book::run(&workspace_root()),
         Command::Serve { port } => xtask::serve::run(&workspace_root(), port),
         Command::Verify => xtask::verify::run(&workspace_root()),
-        Command::Figures { chapter } => xtask::figures::show(&workspace_root(), chapter.as_deref()),
+        Command::Figures {
+            rewrite: Some(id), ..
+        } => xtask::figures::rewrite::run(&workspace_root(), &id),
+        Command::Figures { chapter, .. } => {
+            xtask::figures::show(&workspace_root(), chapter.as_deref())
+        }
         Command::Measure { chapter } => xtask::figures::measure(&workspace_root(), &chapter),
         Command::Recheck { chapter } => {
             xtask::figures::recheck(&workspace_root(), chapter.as_deref())
         }
         Command::Browser => xtask::browser::run(&workspace_root()),
-        Command::Screenshot { page } => {
-            xtask::browser::screenshot(&workspace_root(), &page).map(drop)
+        Command::Screenshot { page, theme, at } => {
+            xtask::browser::screenshot(&workspace_root(), &page, &theme, at.as_deref()).map(drop)
         }
         Command::Match(args) => matches::run(*args, &workspace_root()),
         Command::Perf { target } => match target {

@@ -53,6 +53,113 @@ fn the_clean_fixture_passes_without_a_warning() {
 }
 
 #[test]
+fn a_board_is_drawn_as_svg_with_its_squares_and_pieces() {
+    let fixture = Fixture::new();
+    let report = verify(fixture.root());
+    assert!(
+        report.is_clean(),
+        "{}",
+        shown(&report.errors().collect::<Vec<_>>())
+    );
+    let html = std::fs::read_to_string(fixture.root().join("book/build/ch01-demo.html")).unwrap();
+    let board = &html[html.find("<svg class=\"board\"").expect("a board")..];
+    let board = &board[..board.find("</svg>").unwrap()];
+    assert_eq!(board.matches("<rect class=\"square\"").count(), 64);
+    assert_eq!(board.matches("<text class=\"piece\"").count(), 7);
+    assert_eq!(board.matches("<polygon class=\"arrow\"").count(), 2);
+    assert!(
+        board.contains("aria-label=\"Chess board, FEN r3k2r/8/8/8/4P3/8/8/R3K2R b KQkq e3 0 1\"")
+    );
+    assert!(
+        html.contains(
+            "<figcaption>Black castles long, and the e-pawn just passed e3.</figcaption>"
+        )
+    );
+}
+
+#[test]
+fn a_board_whose_fen_the_engine_refuses_fails_at_its_line() {
+    let fixture = Fixture::new();
+    // No pawn stands on e4 for the en-passant square e3.
+    fixture.edit(
+        CH01,
+        "r3k2r/8/8/8/4P3/8/8/R3K2R b",
+        "r3k2r/8/8/8/8/4P3/8/R3K2R b",
+    );
+    assert_errors(
+        &verify(fixture.root()),
+        &[
+            (CH01, 26, "board diagram: the engine refuses the FEN"),
+            // the preprocessor also tells mdBook, which `cargo xtask book` prints
+            ("book", 0, "mdBook: WARN"),
+        ],
+    );
+}
+
+#[test]
+fn a_board_with_a_bad_arrow_or_square_fails_at_its_line() {
+    let fixture = Fixture::new();
+    fixture.edit(
+        CH01,
+        "arrows=e8c8,a8d8 highlight=e3",
+        "arrows=e8c8,a8d9 highlight=e3,i1",
+    );
+    assert_errors(
+        &verify(fixture.root()),
+        &[
+            (CH01, 26, "arrow end \"d9\" is not a square"),
+            ("book", 0, "mdBook: WARN"),
+        ],
+    );
+    fixture.edit(CH01, "a8d9", "a8d8");
+    assert_errors(
+        &verify(fixture.root()),
+        &[
+            (CH01, 26, "highlight \"i1\" is not a square"),
+            ("book", 0, "mdBook: WARN"),
+        ],
+    );
+}
+
+#[test]
+fn a_reference_to_a_draft_chapter_fails_at_its_line() {
+    let fixture = Fixture::new();
+    // SUMMARY.md lists `- [3. Not written yet]()`: a draft.
+    fixture.edit(
+        "book/src/ch02-more.md",
+        "Back to [the demo](ch01-demo.md).",
+        "Back to [the demo](ch01-demo.md), as chapter 1 says;\nchapter 3's tables come later.",
+    );
+    assert_errors(
+        &verify(fixture.root()),
+        &[(
+            "book/src/ch02-more.md",
+            6,
+            "\"chapter 3\" names a chapter not written yet (book/src/SUMMARY.md:9 lists \"3. Not written yet\"",
+        )],
+    );
+}
+
+#[test]
+fn an_excerpt_from_inside_an_impl_starts_at_the_left_margin() {
+    let fixture = Fixture::new();
+    let report = verify(fixture.root());
+    assert!(
+        report.is_clean(),
+        "{}",
+        shown(&report.errors().collect::<Vec<_>>())
+    );
+    let html = std::fs::read_to_string(fixture.root().join("book/build/ch01-demo.html")).unwrap();
+    assert!(
+        html.contains(
+            "/// Doubles: a method, indented in its `impl`, shown at the left margin.\n\
+             pub fn double(x: u32) -&gt; u32 {\n    x * 2\n}"
+        ),
+        "{html}"
+    );
+}
+
+#[test]
 fn a_figure_edited_by_one_digit_fails() {
     let fixture = Fixture::new();
     fixture.edit(CH01, "[4,865,609]", "[4,865,619]");

@@ -54,6 +54,11 @@ pub struct Switches {
     pub checkext: bool,
     /// Singular extensions of the hash move (chapter 14.1).
     pub singular: bool,
+    /// Chapter 15's two time limits: a soft one past which no iteration starts and a hard one
+    /// at which the search is abandoned. Off, one limit, the same fixed share of the clock, at
+    /// which the search is abandoned ([`crate::time::fixed_share`]). Only a search under a
+    /// clock reads it: a search to a depth or a node count is the same either way.
+    pub timeman: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -81,7 +86,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 16] = [
+pub const SWITCHES: [SwitchInfo; 17] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -186,6 +191,13 @@ pub const SWITCHES: [SwitchInfo; 16] = [
         stage: Stage::Chapter(14),
         help: "singular extension of the hash move",
         field: |s| &mut s.singular,
+    },
+    SwitchInfo {
+        name: "timeman",
+        default: true,
+        stage: Stage::Chapter(15),
+        help: "soft and hard time limits (off: one fixed share of the clock)",
+        field: |s| &mut s.timeman,
     },
     SwitchInfo {
         name: "ttbuckets",
@@ -355,6 +367,7 @@ impl Switches {
             aspiration: on,
             checkext: on,
             singular: on,
+            timeman: on,
         }
     }
 
@@ -444,6 +457,7 @@ mod tests {
             "aspiration",
             "checkext",
             "singular",
+            "timeman",
         ] {
             expected.set(name, false).expect("a known name");
         }

@@ -112,6 +112,26 @@ pub fn clock_budget(clock: &Clock, overhead: Duration) -> Budget {
 }
 // ANCHOR_END: clock_budget
 
+// ANCHOR: fixed_share
+/// The allocation with chapter 15's switch `timeman` off: one limit instead of two. The search
+/// runs iterations until the move's fixed share of the clock is spent, then abandons the one in
+/// progress and plays the last completed iteration's move. The share is the `target` of
+/// [`clock_budget`] (under the same cap), recovered from its budget as the smaller of twice the
+/// soft limit and the hard limit; for `movetime`, whose two limits are one, it is that limit.
+///
+/// It never loses on time where the two limits do not: its one limit is never later than the
+/// hard one. What it loses is the soft limit's judgement: it starts an iteration it cannot
+/// finish (the time spent on it is thrown away), and it cannot let an iteration that is
+/// almost done run past the target.
+pub fn fixed_share(budget: Budget) -> Budget {
+    let share = budget.soft.saturating_mul(2).min(budget.hard);
+    Budget {
+        soft: share,
+        hard: share,
+    }
+}
+// ANCHOR_END: fixed_share
+
 // ANCHOR: movetime_budget
 /// The limits for `go movetime N`: think for N ms, less the overhead, so that the move arrives
 /// within N ms of `go` as the GUI measures it; but at least half of N, since a GUI that sets a
@@ -280,6 +300,85 @@ mod tests {
             }
         );
         assert_eq!(movetime_budget(ms(0), ms(50)).hard, Duration::ZERO);
+    }
+
+    /// The fixed share as chapter 15 defines it from the clock: `target`, capped like the
+    /// hard limit (written out again here, apart from `clock_budget`).
+    fn share_by_hand(clock: &Clock, overhead: Duration) -> Duration {
+        let usable = clock.remaining.saturating_sub(overhead);
+        let moves = clock
+            .moves_to_go
+            .map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, MAX_MOVES_TO_GO));
+        let target = usable / moves + clock.increment * INCREMENT_QUARTERS / 4;
+        let cap = if moves == 1 {
+            usable * 4 / 5
+        } else {
+            usable / 2
+        };
+        target.min(cap)
+    }
+
+    #[test]
+    fn the_fixed_share_is_the_target_time() {
+        // usable 60 000 ms, target 2 000 ms: one limit at 2 s where the two were 1 s and 6 s.
+        let budget = clock_budget(&sudden_death(60_050, 0), ms(50));
+        assert_eq!(
+            fixed_share(budget),
+            Budget {
+                soft: ms(2_000),
+                hard: ms(2_000)
+            }
+        );
+        // With the increment: 10 000 / 30 + 750 = 1 083.33 ms.
+        let budget = clock_budget(&sudden_death(10_050, 1_000), ms(50));
+        assert_eq!(fixed_share(budget).hard.as_micros(), 1_083_333);
+    }
+
+    #[test]
+    fn the_fixed_share_keeps_the_cap() {
+        // 100 ms left, 50 usable, a 5 s increment: the target is 3.75 s but the cap is 25 ms.
+        let budget = clock_budget(&sudden_death(100, 5_000), ms(50));
+        assert_eq!(fixed_share(budget).hard, ms(25));
+        // The last move before the refill: target 10 000, capped at four fifths, 8 000.
+        let last = Clock {
+            remaining: ms(10_050),
+            increment: Duration::ZERO,
+            moves_to_go: Some(1),
+        };
+        assert_eq!(fixed_share(clock_budget(&last, ms(50))).hard, ms(8_000));
+    }
+
+    #[test]
+    fn the_fixed_share_of_a_movetime_is_the_movetime() {
+        let budget = movetime_budget(ms(1_000), ms(50));
+        assert_eq!(fixed_share(budget), budget);
+    }
+
+    #[test]
+    fn the_fixed_share_lies_between_the_two_limits_and_is_the_target() {
+        for moves_to_go in [None, Some(1), Some(2), Some(40)] {
+            for increment in [0, 10, 600, 5_000] {
+                for remaining in (0..400_000).step_by(1_733) {
+                    let clock = Clock {
+                        remaining: ms(remaining),
+                        increment: ms(increment),
+                        moves_to_go,
+                    };
+                    let budget = clock_budget(&clock, ms(50));
+                    let share = fixed_share(budget);
+                    assert_eq!(share.soft, share.hard);
+                    assert!(budget.soft <= share.hard && share.hard <= budget.hard);
+                    // Twice a halved Duration may lose its last nanosecond.
+                    let by_hand = share_by_hand(&clock, ms(50));
+                    assert!(
+                        by_hand
+                            .checked_sub(share.hard)
+                            .is_some_and(|lost| lost <= Duration::from_nanos(1)),
+                        "{clock:?}: {share:?} against {by_hand:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

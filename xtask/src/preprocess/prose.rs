@@ -54,7 +54,7 @@ pub struct BareNumber {
 
 /// The markdown options of mdBook 0.5 (`mdbook_markdown::new_cmark_parser`), smart punctuation
 /// aside: it changes no byte range.
-fn mdbook_options() -> Options {
+pub fn mdbook_options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH

@@ -5,7 +5,7 @@
 //! merely contains the words is not an anchor. Names are unique per file.
 
 use super::{Finding, Page, walk};
-use crate::preprocess::prose::Lines;
+use crate::preprocess::directive::directives;
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
@@ -78,53 +78,6 @@ pub fn parse_anchors(text: &str) -> (Vec<Anchor>, Vec<(usize, String)>) {
         ));
     }
     (anchors, problems)
-}
-
-/// One `{{#kind argument}}` in a page.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Directive {
-    pub line: usize,
-    pub kind: String,
-    pub argument: String,
-    /// The whole directive as written.
-    pub text: String,
-}
-
-static DIRECTIVE_START: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\{\{\s*#").expect("a valid regex"));
-static DIRECTIVE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\{\{\s*#([a-zA-Z0-9_]+)\s+([^}]+)\}\}").expect("a valid regex"));
-
-/// Every `{{#...}}` of a page, and the malformed ones as `(line, message)`. Directives are
-/// found in the raw text, code blocks included, as mdBook's links preprocessor finds them.
-pub fn directives(text: &str) -> (Vec<Directive>, Vec<(usize, String)>) {
-    let lines = Lines::new(text);
-    let mut found = Vec::new();
-    let mut problems = Vec::new();
-    for start in DIRECTIVE_START.find_iter(text) {
-        let line = lines.line_of(start.start());
-        if text[..start.start()].ends_with('\\') {
-            problems.push((
-                line,
-                "an escaped directive puts `{{#` in the page, which verify forbids: rephrase"
-                    .to_string(),
-            ));
-            continue;
-        }
-        match DIRECTIVE.captures(&text[start.start()..]) {
-            Some(caps) => found.push(Directive {
-                line,
-                kind: caps[1].to_string(),
-                argument: caps[2].trim().to_string(),
-                text: caps[0].to_string(),
-            }),
-            None => problems.push((
-                line,
-                "a `{{#` that is no complete directive `{{#kind argument}}`".to_string(),
-            )),
-        }
-    }
-    (found, problems)
 }
 
 /// What an include asks for after the path, as mdBook reads it.
@@ -206,6 +159,8 @@ pub fn check(root: &Path, pages: &[Page], findings: &mut Vec<Finding>) {
             match directive.kind.as_str() {
                 "include" | "rustdoc_include" | "playground" => {}
                 "title" => continue,
+                // Drawn by our preprocessor, checked by `super::boards`.
+                crate::preprocess::board::KIND => continue,
                 other => {
                     findings.push(at(format!(
                         "unknown directive {{{{#{other}}}}}: mdBook would leave it in the page"
@@ -329,20 +284,5 @@ mod tests {
             split_include("../a.rs"),
             ("../a.rs".into(), Selection::Whole)
         );
-    }
-
-    #[test]
-    fn directives_are_found_with_their_lines() {
-        let (found, problems) = directives("a\n{{#include x.rs:y}}\n\\{{#include z}}\n{{#broken\n");
-        assert_eq!(found.len(), 1);
-        assert_eq!(
-            (
-                found[0].line,
-                found[0].kind.as_str(),
-                found[0].argument.as_str()
-            ),
-            (2, "include", "x.rs:y")
-        );
-        assert_eq!(problems.iter().map(|p| p.0).collect::<Vec<_>>(), [3, 4]);
     }
 }

@@ -11,80 +11,26 @@
 //!   holds, a number in prose that looks measured and carries no key; a stored figure no page
 //!   quotes is a warning;
 //! - diagrams ([`mermaid`]): a mermaid block whose diagram type mermaid does not know;
+//! - boards ([`boards`]): a `{{#board}}` whose FEN the engine refuses, or whose arrow or
+//!   highlighted square is no square;
+//! - references ([`drafts`]): prose naming a chapter ("chapter 17", "M2") that SUMMARY.md still
+//!   lists as a draft;
 //! - the build ([`crate::book`]): anything mdBook logs as a warning or an error;
 //! - links ([`links`]): an internal link to a missing page or a missing `#anchor`;
 //! - the output ([`output`]): any `{{#` left in the HTML.
 
+pub mod boards;
+pub mod drafts;
 pub mod includes;
 pub mod links;
 pub mod mermaid;
 pub mod output;
 pub mod quotes;
 
-use crate::figures::FigureTable;
-use std::fmt;
+pub use crate::finding::{Finding, Severity};
+
+use crate::stored::FigureTable;
 use std::path::{Path, PathBuf};
-
-/// How bad a finding is: errors fail `cargo xtask verify`, warnings are printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    Error,
-    Warning,
-}
-
-/// One thing verify found, at a file (relative to the root) and a 1-based line (0: the file).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    pub severity: Severity,
-    pub file: PathBuf,
-    pub line: usize,
-    pub message: String,
-}
-
-impl Finding {
-    pub fn error(file: &Path, line: usize, message: impl Into<String>) -> Finding {
-        Finding {
-            severity: Severity::Error,
-            file: file.to_path_buf(),
-            line,
-            message: message.into(),
-        }
-    }
-
-    pub fn warning(file: &Path, line: usize, message: impl Into<String>) -> Finding {
-        Finding {
-            severity: Severity::Warning,
-            file: file.to_path_buf(),
-            line,
-            message: message.into(),
-        }
-    }
-
-    pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
-    }
-}
-
-/// `book/src/ch01.md:12: error: ...`, the form editors and terminals link to.
-impl fmt::Display for Finding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        if self.line > 0 {
-            write!(
-                f,
-                "{}:{}: {kind}: {}",
-                self.file.display(),
-                self.line,
-                self.message
-            )
-        } else {
-            write!(f, "{}: {kind}: {}", self.file.display(), self.message)
-        }
-    }
-}
 
 /// Everything verify found.
 #[derive(Debug, Default)]
@@ -185,6 +131,8 @@ pub fn verify(root: &Path) -> Report {
     includes::check(root, &pages, &mut findings);
     quotes::check(&pages, &table, &mut findings);
     mermaid::check(&pages, &mut findings);
+    boards::check(&pages, &mut findings);
+    drafts::check(root, &pages, &mut findings);
 
     match crate::book::build(root) {
         Ok(built) => {

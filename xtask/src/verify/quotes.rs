@@ -3,8 +3,9 @@
 //! [`crate::preprocess::prose`]).
 
 use super::{Finding, Page};
-use crate::figures::{FigureTable, misgrouped, same_value};
 use crate::preprocess::prose::{bare_numbers, figure_quotes};
+use crate::stored::FigureTable;
+use crate::stored::literal::{misgrouped, same_value};
 use std::collections::BTreeSet;
 
 pub fn check(pages: &[Page], table: &FigureTable, findings: &mut Vec<Finding>) {

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-/// A fresh copy of the clean fixture, with the real book's mermaid assets.
+/// A fresh copy of the clean fixture, with the real book's mermaid assets and stylesheets.
 pub struct Fixture {
     dir: tempfile::TempDir,
 }
@@ -15,12 +15,17 @@ impl Fixture {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let here = Path::new(env!("CARGO_MANIFEST_DIR"));
         copy_tree(&here.join("tests/fixtures/clean"), dir.path());
-        for asset in ["mermaid.min.js", "mermaid-init.js"] {
+        for asset in [
+            "mermaid.min.js",
+            "mermaid-init.js",
+            "figures.css",
+            "excerpts.css",
+        ] {
             std::fs::copy(
                 here.join("../book").join(asset),
                 dir.path().join("book").join(asset),
             )
-            .expect("mermaid assets");
+            .expect("the book's assets");
         }
         Fixture { dir }
     }

@@ -24,6 +24,7 @@ use crate::eval;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::switches::{SwitchError, Switches};
+use crate::time::{self, Budget};
 use crate::tt::{TableSizeError, TranspositionTable};
 use ordering::Heuristics;
 use pruning::{LmrTable, Params};
@@ -62,6 +63,24 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// These limits with the two deadlines replaced by one, the fixed share of the budget they
+    /// came from ([`time::fixed_share`]), counted from `start`: chapter 15's switch `timeman`
+    /// off. Limits without both deadlines (a depth, a node count, `infinite`) are unchanged.
+    pub fn with_fixed_share(&self, start: Instant) -> Limits {
+        let (Some(soft), Some(hard)) = (self.soft_deadline, self.hard_deadline) else {
+            return self.clone();
+        };
+        let share = time::fixed_share(Budget {
+            soft: soft.saturating_duration_since(start),
+            hard: hard.saturating_duration_since(start),
+        });
+        Limits {
+            soft_deadline: start.checked_add(share.soft),
+            hard_deadline: start.checked_add(share.hard),
+            ..self.clone()
+        }
+    }
+
     /// Search to `depth` plies.
     pub fn depth(depth: u32) -> Limits {
         Limits {
@@ -229,6 +248,13 @@ impl Searcher {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchOutcome {
         let start = Instant::now();
+        let fixed_share;
+        let limits = if self.switches.timeman {
+            limits
+        } else {
+            fixed_share = limits.with_fixed_share(start);
+            &fixed_share
+        };
         self.tt.new_search();
         self.heuristics.prepare_for_search();
         let root_moves = pos.legal_moves();
@@ -445,6 +471,33 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fixed_share_replaces_both_deadlines_by_one() {
+        let start = Instant::now();
+        let ms = Duration::from_millis;
+        let clock = Limits {
+            soft_deadline: Some(start + ms(1_000)),
+            hard_deadline: Some(start + ms(6_000)),
+            ..Limits::default()
+        };
+        let fixed = clock.with_fixed_share(start);
+        assert_eq!(fixed.soft_deadline, Some(start + ms(2_000)));
+        assert_eq!(fixed.hard_deadline, Some(start + ms(2_000)));
+        // Capped: the soft limit already equals the hard one, which stays.
+        let capped = Limits {
+            soft_deadline: Some(start + ms(25)),
+            hard_deadline: Some(start + ms(25)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            capped.with_fixed_share(start).hard_deadline,
+            Some(start + ms(25))
+        );
+        // Without a clock nothing changes.
+        let depth = Limits::depth(9).with_fixed_share(start);
+        assert_eq!((depth.depth, depth.hard_deadline), (Some(9), None));
+    }
 
     #[test]
     fn mate_scores_report_moves_with_sign() {
