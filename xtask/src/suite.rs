@@ -55,7 +55,7 @@ pub fn read_suite(text: &str) -> Result<Vec<EpdLine>, String> {
 }
 
 /// A position's name in the report: its `id`, or its line.
-fn name(line: &EpdLine) -> String {
+fn position_name(line: &EpdLine) -> String {
     line.id()
         .map_or_else(|| format!("line {}", line.line), str::to_string)
 }
@@ -91,7 +91,7 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
         let attempt = engine.attempt(entry, args.movetime)?;
         println!(
             "{:<10} {:<8} played {:<6} {:<14} bm {}{}",
-            name(&attempt.entry),
+            position_name(&attempt.entry),
             if attempt.solved { "solved" } else { "FAILED" },
             attempt.played,
             attempt.search,
@@ -110,7 +110,7 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
     for attempt in attempts.iter().filter(|a| !a.solved) {
         println!(
             "  {}: played {}, bm {} ({})",
-            name(&attempt.entry),
+            position_name(&attempt.entry),
             attempt.played,
             attempt.entry.best_moves().join(" "),
             attempt.entry.fen
@@ -251,13 +251,13 @@ impl Engine {
     /// Searches one position from an empty table and judges the move.
     fn attempt(&mut self, entry: EpdLine, movetime: u64) -> Result<Attempt, String> {
         let position = Position::from_fen(&entry.fen)
-            .map_err(|e| format!("{}: bad FEN: {e}", name(&entry)))?;
+            .map_err(|e| format!("{}: bad FEN: {e}", position_name(&entry)))?;
         let to_uci = |moves: &[String]| -> Result<Vec<String>, String> {
             moves
                 .iter()
                 .map(|text| san::to_move(&position, text).map(|m| m.to_string()))
                 .collect::<Result<_, _>>()
-                .map_err(|e| format!("{}: {e}", name(&entry)))
+                .map_err(|e| format!("{}: {e}", position_name(&entry)))
         };
         let (best, avoid) = (
             to_uci(entry.best_moves())?,
@@ -330,7 +330,7 @@ mod tests {
         let text = "4k3/8/8/8/8/8/8/R3K3 w Q - bm Ra8+;\n4k3/8/8/8/8/8/8/R3K3 w Q - id \"x\";\n";
         assert_eq!(read_suite(text), Err("line 2: no bm or am".to_string()));
         let lines = read_suite(&text.replace("id", "am Kd1; id")).expect("solvable");
-        assert_eq!(name(&lines[0]), "line 1");
-        assert_eq!(name(&lines[1]), "x");
+        assert_eq!(position_name(&lines[0]), "line 1");
+        assert_eq!(position_name(&lines[1]), "x");
     }
 }
