@@ -259,10 +259,7 @@ impl Engine {
                 .collect::<Result<_, _>>()
                 .map_err(|e| format!("{}: {e}", position_name(&entry)))
         };
-        let (best, avoid) = (
-            to_uci(entry.best_moves())?,
-            to_uci(entry.avoid_moves())?,
-        );
+        let (best, avoid) = (to_uci(entry.best_moves())?, to_uci(entry.avoid_moves())?);
         self.send("ucinewgame")?;
         self.send(&format!("position fen {}", entry.fen))?;
         self.send("isready")?;

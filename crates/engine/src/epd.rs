@@ -288,7 +288,10 @@ mod tests {
         let error = parse("# a comment\n\n8/8 w -\n").unwrap_err();
         assert_eq!(error.line, 3);
         assert_eq!(error.to_string(), "line 3: fewer than four FEN fields");
-        assert!(parse("4k3/8/8/8/8/8/8/4K3 w - -\n").is_ok(), "no operations");
+        assert!(
+            parse("4k3/8/8/8/8/8/8/4K3 w - -\n").is_ok(),
+            "no operations"
+        );
     }
 
     const SUITE_TEXT: &str = "\

@@ -237,7 +237,10 @@ mod tests {
         let start = crate::position::STARTPOS_FEN;
         assert_eq!(uci(start, "Nf3").as_deref(), Ok("g1f3"));
         assert_eq!(uci(start, "e4").as_deref(), Ok("e2e4"));
-        assert!(matches!(uci(start, "Nd4"), Err(SanError::NoLegalMove { .. })));
+        assert!(matches!(
+            uci(start, "Nd4"),
+            Err(SanError::NoLegalMove { .. })
+        ));
         assert!(uci(start, "e5").is_err());
         assert!(matches!(uci(start, "Zz9"), Err(SanError::NotSan { .. })));
         let wac1 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
@@ -281,7 +284,10 @@ mod tests {
         let three_queens = "7k/8/8/8/Q1Q5/8/Q7/4K3 w - - 0 1";
         assert_eq!(named(three_queens, "a4b3"), "Qa4b3");
         assert_eq!(named("1n5k/P7/8/8/8/8/8/7K w - - 0 1", "a7b8q"), "axb8=Q+");
-        assert_eq!(named("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8"), "Rd8#");
+        assert_eq!(
+            named("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8"),
+            "Rd8#"
+        );
         assert_eq!(
             named("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
             "exd6",
@@ -293,8 +299,8 @@ mod tests {
     /// is the move: the two directions agree, and no name is ambiguous.
     #[test]
     fn every_name_reads_back_as_its_move() {
-        let suite = epd::perft_suite(include_str!("../../../data/perft-standard.epd"))
-            .expect("the suite");
+        let suite =
+            epd::perft_suite(include_str!("../../../data/perft-standard.epd")).expect("the suite");
         let mut named = 0;
         for entry in suite {
             let position = Position::from_fen(&entry.fen).expect("a valid FEN");

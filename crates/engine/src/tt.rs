@@ -506,14 +506,7 @@ impl TranspositionTable {
     /// and deeper than the new one: a deep result costs more to find again, but one from an
     /// earlier search is about a position the game has probably left. A result for the same
     /// position always replaces the old one, which it supersedes.
-    pub fn store(
-        &self,
-        key: u64,
-        best_move: Option<Move>,
-        score: i32,
-        depth: u32,
-        bound: Bound,
-    ) {
+    pub fn store(&self, key: u64, best_move: Option<Move>, score: i32, depth: u32, bound: Bound) {
         let generation = self.generation();
         let depth = u8::try_from(depth).unwrap_or(u8::MAX);
         let slot = self.slot_to_store(key, generation);

@@ -196,8 +196,7 @@ impl Worker<'_> {
                 Bound::Upper
             };
             let stored = score_to_tt(best_score, ply);
-            self.tt
-                .store(key, best_move, stored, depth as u32, bound);
+            self.tt.store(key, best_move, stored, depth as u32, bound);
         }
         best_score
     }

@@ -82,8 +82,7 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(key, None, score_to_tt(best, ply), 0, bound);
+            self.tt.store(key, None, score_to_tt(best, ply), 0, bound);
         }
         best
     }
