@@ -9,6 +9,7 @@ use crate::ch01::position;
 use crate::six::{self, DEPTH, ratio};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
+use cb2026::measure;
 use cb2026::perft::perft;
 use cb2026::position::Position;
 use cb2026::search::Limits;
@@ -182,10 +183,19 @@ fn depths_in_pgn(pgn: &str, engine: &str) -> Vec<u32> {
     depths
 }
 
-/// The median of `values` (the upper one of an even count), 0 for none.
-pub fn median(values: &mut [u32]) -> u32 {
-    values.sort_unstable();
-    values.get(values.len() / 2).copied().unwrap_or(0)
+/// The median of the depths a side searched ([`cb2026::measure::median`]), 0 for none: a whole
+/// number when it is one, else to one decimal.
+pub fn median_depth(depths: &[u32]) -> Figure {
+    if depths.is_empty() {
+        return Figure::Int(0);
+    }
+    let depths: Vec<f64> = depths.iter().map(|&depth| f64::from(depth)).collect();
+    let median = measure::median(&depths);
+    if median.fract() == 0.0 {
+        Figure::Int(median as i64)
+    } else {
+        Figure::fixed(median, 1)
+    }
 }
 
 /// Chapter 7's figures.
@@ -262,11 +272,11 @@ pub fn figures() -> Figures {
         ("on", "cb2026-alphabeta-on"),
         ("off", "cb2026-alphabeta-off"),
     ] {
-        let mut depths = engine_depths(RECORD, name);
+        let depths = engine_depths(RECORD, name);
         f.add(&format!("ch07.games.{side}.moves"), depths.len())
             .add(
                 &format!("ch07.games.{side}.median_depth"),
-                median(&mut depths),
+                median_depth(&depths),
             );
     }
     f

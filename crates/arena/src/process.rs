@@ -52,11 +52,7 @@ pub fn run_to_exit(
     input: Option<&str>,
     timeout: Option<Duration>,
 ) -> Result<Finished, String> {
-    let shown = format!(
-        "{} {}",
-        program.as_ref().to_string_lossy(),
-        args.join(" ")
-    );
+    let shown = format!("{} {}", program.as_ref().to_string_lossy(), args.join(" "));
     let started = Instant::now();
     let mut child = engine_command(program, args)
         .stdin(if input.is_some() {
@@ -82,9 +78,7 @@ pub fn run_to_exit(
         .wait()
         .map_err(|e| format!("{shown}: cannot wait for it: {e}"))?;
     let text = |reader: Option<std::thread::JoinHandle<String>>| {
-        reader
-            .and_then(|r| r.join().ok())
-            .unwrap_or_default()
+        reader.and_then(|r| r.join().ok()).unwrap_or_default()
     };
     Ok(Finished {
         status,
@@ -188,7 +182,8 @@ mod tests {
 
     #[test]
     fn an_exited_child_has_its_output_and_cpu_time() {
-        let busy = "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo counted $i; echo done >&2";
+        let busy =
+            "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo counted $i; echo done >&2";
         let finished = run_to_exit("/bin/sh", &sh(busy), None, None).expect("sh runs");
         assert!(finished.status.success());
         assert_eq!(finished.stdout, "counted 20000\n");
@@ -201,8 +196,7 @@ mod tests {
 
     #[test]
     fn input_is_written_and_closed() {
-        let finished =
-            run_to_exit("/bin/cat", &[], Some("uci\nquit\n"), None).expect("cat runs");
+        let finished = run_to_exit("/bin/cat", &[], Some("uci\nquit\n"), None).expect("cat runs");
         assert_eq!(finished.stdout, "uci\nquit\n");
     }
 

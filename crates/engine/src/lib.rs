@@ -10,6 +10,7 @@ pub mod epd;
 pub mod eval;
 pub mod fen;
 pub mod magic;
+pub mod measure;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
