@@ -153,6 +153,17 @@ pub fn engine_depths(record: &str, engine: &str) -> Vec<u32> {
     depths_in_pgn(&pgn, engine)
 }
 
+/// The depth of every move commented in `movetext`, in order: the arena writes
+/// `{+0.12/9 0.157s}` after each move, the engine's score, a slash, the depth it finished.
+/// Comments without a depth (an adjudication's) are skipped.
+pub fn comment_depths(movetext: &str) -> impl Iterator<Item = u32> + '_ {
+    movetext.split('{').skip(1).filter_map(|rest| {
+        let comment = rest.split('}').next()?;
+        let (_score, depth) = comment.split_whitespace().next()?.split_once('/')?;
+        depth.parse::<u32>().ok()
+    })
+}
+
 fn depths_in_pgn(pgn: &str, engine: &str) -> Vec<u32> {
     let mut depths = Vec::new();
     for game in pgn.split("[Event ").skip(1) {
@@ -169,12 +180,7 @@ fn depths_in_pgn(pgn: &str, engine: &str) -> Vec<u32> {
             continue;
         }
         let movetext = game.split("\n\n").nth(1).unwrap_or("");
-        let comments = movetext.split('{').skip(1).filter_map(|rest| {
-            let comment = rest.split('}').next()?;
-            let (_score, depth) = comment.split_whitespace().next()?.split_once('/')?;
-            depth.parse::<u32>().ok()
-        });
-        for (i, depth) in comments.enumerate() {
+        for (i, depth) in comment_depths(movetext).enumerate() {
             if (i % 2 == 0) == ours_first {
                 depths.push(depth);
             }

@@ -20,7 +20,7 @@
 
 use crate::ch01::position;
 use crate::ch02::{clock_name, load_average, time_medians};
-use crate::ch07::median_depth;
+use crate::ch07::{comment_depths, median_depth};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::{self, SixPosition};
 use cb2026::magic::SplitMix64;
@@ -291,14 +291,7 @@ const GAME_RECORDS: [&str; 3] = ["m5-stc", "m5-ltc", "m5-hash1"];
 /// each move, `{+0.12/9 0.157s}`: the engine's score, a slash, the depth it finished. How deep
 /// the games searched says which of the chapter's fixed-depth measurements they resemble.
 fn move_depths(pgn: &str) -> Vec<u32> {
-    pgn.split('{')
-        .skip(1)
-        .filter_map(|rest| {
-            let comment = rest.split('}').next()?;
-            let (_score, depth) = comment.split_whitespace().next()?.split_once('/')?;
-            depth.parse().ok()
-        })
-        .collect()
+    comment_depths(pgn).collect()
 }
 
 // -------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ use cb2026::position::Position;
 use cb2026::san;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -191,7 +191,7 @@ const GRACE: Duration = Duration::from_secs(10);
 
 impl Engine {
     fn start(path: &Path) -> Result<Engine, String> {
-        let mut child = Command::new(path)
+        let mut child = arena::process::engine_command(path, &[])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
