@@ -198,11 +198,8 @@ pub fn time_medians(runs: usize, works: &mut [&mut dyn FnMut()]) -> Vec<Duration
         }
     }
     times
-        .into_iter()
-        .map(|mut samples| {
-            samples.sort();
-            samples[runs / 2]
-        })
+        .iter()
+        .map(|samples| cb2026::measure::median_duration(samples))
         .collect()
 }
 

@@ -8,6 +8,7 @@ use crate::ch01::position;
 use crate::ch02::{clock_name, load_average, time_medians};
 use crate::ch03::fen;
 use crate::{Chapter, Figure, Figures};
+use cb2026::epd::{self, PerftEntry};
 use cb2026::perft::{divide, perft};
 use cb2026::position::Position;
 use std::hint::black_box;
@@ -34,24 +35,9 @@ const TEST_MAX_NODES: u64 = 2_000_000;
 const STARTPOS_DEPTH: u32 = 5;
 const KIWIPETE_DEPTH: u32 = 4;
 
-/// One suite line: the FEN and its `(depth, count)` pairs.
-fn suite() -> Vec<(&'static str, Vec<(u32, u64)>)> {
-    SUITE
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().expect("a FEN").trim();
-            let counts = parts
-                .map(|part| {
-                    let (depth, nodes) = part.trim().split_once(' ').expect("`Dn count`");
-                    let depth = depth.trim_start_matches('D').parse().expect("a depth");
-                    (depth, nodes.trim().parse().expect("a count"))
-                })
-                .collect();
-            (fen, counts)
-        })
-        .collect()
+/// The suite's lines, read as `cargo xtask perft` and the tests read them.
+fn suite() -> Vec<PerftEntry> {
+    epd::perft_suite(SUITE).expect("the perft suite is valid")
 }
 
 /// Chapter 5's cheap figures.
@@ -106,9 +92,9 @@ pub fn figures() -> Figures {
     let entries = suite();
     let counts: Vec<u64> = entries
         .iter()
-        .flat_map(|(_, c)| c.iter().map(|&(_, n)| n))
+        .flat_map(|entry| entry.counts.iter().map(|&(_, n)| n))
         .collect();
-    let mut fens: Vec<&str> = entries.iter().map(|(fen, _)| *fen).collect();
+    let mut fens: Vec<&str> = entries.iter().map(|entry| entry.fen.as_str()).collect();
     fens.sort_unstable();
     fens.dedup();
     f.add("ch05.suite.lines", entries.len())
@@ -118,7 +104,7 @@ pub fn figures() -> Figures {
             "ch05.suite.max_depth",
             entries
                 .iter()
-                .flat_map(|(_, c)| c.iter().map(|&(d, _)| d))
+                .flat_map(|entry| entry.counts.iter().map(|&(d, _)| d))
                 .max()
                 .unwrap_or(0),
         )
@@ -248,7 +234,7 @@ mod tests {
     #[test]
     fn the_suite_has_its_positions_and_counts() {
         let entries = suite();
-        assert_eq!(entries[0].1[0], (1, 20));
-        assert!(entries.iter().all(|(_, counts)| !counts.is_empty()));
+        assert_eq!(entries[0].counts[0], (1, 20));
+        assert!(entries.iter().all(|entry| !entry.counts.is_empty()));
     }
 }

@@ -9,6 +9,7 @@ use crate::ch01::position;
 use crate::six::{self, DEPTH, ratio};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
+use cb2026::measure;
 use cb2026::perft::perft;
 use cb2026::position::Position;
 use cb2026::search::Limits;
@@ -152,6 +153,17 @@ pub fn engine_depths(record: &str, engine: &str) -> Vec<u32> {
     depths_in_pgn(&pgn, engine)
 }
 
+/// The depth of every move commented in `movetext`, in order: the arena writes
+/// `{+0.12/9 0.157s}` after each move, the engine's score, a slash, the depth it finished.
+/// Comments without a depth (an adjudication's) are skipped.
+pub fn comment_depths(movetext: &str) -> impl Iterator<Item = u32> + '_ {
+    movetext.split('{').skip(1).filter_map(|rest| {
+        let comment = rest.split('}').next()?;
+        let (_score, depth) = comment.split_whitespace().next()?.split_once('/')?;
+        depth.parse::<u32>().ok()
+    })
+}
+
 fn depths_in_pgn(pgn: &str, engine: &str) -> Vec<u32> {
     let mut depths = Vec::new();
     for game in pgn.split("[Event ").skip(1) {
@@ -168,12 +180,7 @@ fn depths_in_pgn(pgn: &str, engine: &str) -> Vec<u32> {
             continue;
         }
         let movetext = game.split("\n\n").nth(1).unwrap_or("");
-        let comments = movetext.split('{').skip(1).filter_map(|rest| {
-            let comment = rest.split('}').next()?;
-            let (_score, depth) = comment.split_whitespace().next()?.split_once('/')?;
-            depth.parse::<u32>().ok()
-        });
-        for (i, depth) in comments.enumerate() {
+        for (i, depth) in comment_depths(movetext).enumerate() {
             if (i % 2 == 0) == ours_first {
                 depths.push(depth);
             }
@@ -182,10 +189,19 @@ fn depths_in_pgn(pgn: &str, engine: &str) -> Vec<u32> {
     depths
 }
 
-/// The median of `values` (the upper one of an even count), 0 for none.
-pub fn median(values: &mut [u32]) -> u32 {
-    values.sort_unstable();
-    values.get(values.len() / 2).copied().unwrap_or(0)
+/// The median of the depths a side searched ([`cb2026::measure::median`]), 0 for none: a whole
+/// number when it is one, else to one decimal.
+pub fn median_depth(depths: &[u32]) -> Figure {
+    if depths.is_empty() {
+        return Figure::Int(0);
+    }
+    let depths: Vec<f64> = depths.iter().map(|&depth| f64::from(depth)).collect();
+    let median = measure::median(&depths);
+    if median.fract() == 0.0 {
+        Figure::Int(median as i64)
+    } else {
+        Figure::fixed(median, 1)
+    }
 }
 
 /// Chapter 7's figures.
@@ -262,11 +278,11 @@ pub fn figures() -> Figures {
         ("on", "cb2026-alphabeta-on"),
         ("off", "cb2026-alphabeta-off"),
     ] {
-        let mut depths = engine_depths(RECORD, name);
+        let depths = engine_depths(RECORD, name);
         f.add(&format!("ch07.games.{side}.moves"), depths.len())
             .add(
                 &format!("ch07.games.{side}.median_depth"),
-                median(&mut depths),
+                median_depth(&depths),
             );
     }
     f

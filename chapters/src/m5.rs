@@ -6,16 +6,21 @@
 //!   checked through the public API (switching buckets on loses no entry), and bench's node
 //!   count with buckets off and on.
 //! - [`measured`] (`cargo xtask measure m5`, heavy): the six positions at depths 12 and 15 in
-//!   tables of 1 to 64 MB, bench's speed off and on, criterion's probe timings
-//!   (`cargo bench -p cb2026 --bench tt`) and cachegrind's misses per probe
-//!   (`cargo xtask perf tt`). It also draws the plot `book/src/m5-hit-share.svg` from the
-//!   searches it has just run, so the plot and the stored figures always agree.
+//!   tables of 1 to 64 MB and bench's speed off and on. It also draws the plot
+//!   `book/src/m5-hit-share.svg` from the searches it has just run, so the plot and the stored
+//!   figures always agree.
+//!
+//! What a probe costs the machine is measured by tools outside this program, so `cargo xtask
+//! perf tt --store` runs them and stores their figures (`snapshots/measured/m5-tt-cost.yaml`):
+//! criterion's probe timings (`cargo bench -p cb2026 --bench tt`), cachegrind's misses per
+//! probe and the driver's own timing (`m5.measured.criterion.*`, `.cachegrind.*`, `.driver.*`).
 //!
 //! Every search is single-threaded, at a fixed depth, from an empty table with cleared
 //! histories, as bench is: its node counts are the same on every machine and every run.
 
 use crate::ch01::position;
 use crate::ch02::{clock_name, load_average, time_medians};
+use crate::ch07::{comment_depths, median_depth};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::{self, SixPosition};
 use cb2026::magic::SplitMix64;
@@ -25,7 +30,6 @@ use cb2026::tt::{BUCKET_SLOTS, Bound, CACHE_LINE_BYTES, TranspositionTable};
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Milestone M5 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -221,7 +225,7 @@ fn switch_check() -> SwitchCheck {
             let mut table = TranspositionTable::with_bucket_count(count);
             table.set_buckets(buckets_first);
             for &key in &batch {
-                table.store(key, None, 0, 1, Bound::Exact, false);
+                table.store(key, None, 0, 1, Bound::Exact);
             }
             let found: Vec<u64> = batch
                 .iter()
@@ -270,11 +274,11 @@ pub fn figures() -> Figures {
         let path = root().join("snapshots/games").join(format!("{record}.pgn"));
         let pgn = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
-        let mut depths = move_depths(&pgn);
+        let depths = move_depths(&pgn);
         f.add(&format!("m5.games.{record}.moves"), depths.len())
             .add(
                 &format!("m5.games.{record}.median_depth"),
-                median(&mut depths),
+                median_depth(&depths),
             );
     }
     f
@@ -287,20 +291,7 @@ const GAME_RECORDS: [&str; 3] = ["m5-stc", "m5-ltc", "m5-hash1"];
 /// each move, `{+0.12/9 0.157s}`: the engine's score, a slash, the depth it finished. How deep
 /// the games searched says which of the chapter's fixed-depth measurements they resemble.
 fn move_depths(pgn: &str) -> Vec<u32> {
-    pgn.split('{')
-        .skip(1)
-        .filter_map(|rest| {
-            let comment = rest.split('}').next()?;
-            let (_score, depth) = comment.split_whitespace().next()?.split_once('/')?;
-            depth.parse().ok()
-        })
-        .collect()
-}
-
-/// The median of `values` (the upper one of an even count), 0 for none.
-fn median(values: &mut [u32]) -> u32 {
-    values.sort_unstable();
-    values.get(values.len() / 2).copied().unwrap_or(0)
+    comment_depths(pgn).collect()
 }
 
 // -------------------------------------------------------------------------------------------
@@ -309,19 +300,14 @@ fn median(values: &mut [u32]) -> u32 {
 /// Bench runs per mode for its speed; the median is kept.
 const BENCH_RUNS: usize = 5;
 
-/// Milestone M5's heavy figures: the external measurements first (they fail fast if a tool is
-/// missing), then bench's speed, then the searches, whose figures are [`deep`]'s plus their
-/// times, then the plot.
+/// Milestone M5's heavy figures: bench's speed, then the searches, whose figures are [`deep`]'s
+/// plus their times, then the plot. (The probe's cost is `cargo xtask perf tt --store`'s.)
 pub fn measured() -> Figures {
     let mut f = Figures::new("m5");
     let root = root();
     // The timings below are only as good as the machine is quiet: its load is recorded before
     // and after.
     f.add("m5.measured.load_before", load_average());
-    eprintln!("m5: criterion (cargo bench -p cb2026 --bench tt)");
-    add_criterion(&mut f, &root);
-    eprintln!("m5: cachegrind (cargo xtask perf tt)");
-    add_cachegrind(&mut f);
     eprintln!("m5: bench off and on, {BENCH_RUNS} runs each");
     add_bench_speed(&mut f);
 
@@ -483,183 +469,6 @@ fn add_bench_speed(f: &mut Figures) {
             "m5.measured.bench.nps_change_pct",
             Figure::fixed(100.0 * (knps(1) / knps(0) - 1.0), 1),
         );
-}
-
-/// The `cargo` that runs us (`cargo run` sets `CARGO`), so a pinned toolchain stays pinned.
-fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-}
-
-/// Runs `command` in the repository and returns its standard output, or panics with its
-/// standard error: a measurement that cannot be made is not stored.
-fn output_of(mut command: Command, what: &str) -> String {
-    let output = command
-        .current_dir(root())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
-    if !output.status.success() {
-        panic!(
-            "{what} failed:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-    }
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-/// The criterion benchmark groups and operations of `crates/engine/benches/tt.rs`.
-const CRITERION_GROUPS: [(&str, usize); 2] = [("tt_256mb", 256), ("tt_1mb", 1)];
-const CRITERION_OPERATIONS: [&str; 3] = ["probe_hit", "probe_miss", "store"];
-
-/// Where criterion keeps its results: `$CRITERION_HOME`, else `criterion/` in the target
-/// directory (as `crates/engine/benches/tt.rs` finds it).
-fn criterion_home(root: &Path) -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return home.into();
-    }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let target = if target.is_absolute() {
-        target
-    } else {
-        root.join(target)
-    };
-    target.join("criterion")
-}
-
-/// Runs `cargo bench -p cb2026 --bench tt` and adds criterion's medians, in nanoseconds, with
-/// each on ÷ off ratio.
-fn add_criterion(f: &mut Figures, root: &Path) {
-    let mut command = cargo();
-    command.args(["bench", "--quiet", "-p", "cb2026", "--bench", "tt"]);
-    output_of(command, "cargo bench -p cb2026 --bench tt");
-    let home = criterion_home(root);
-    for (group, mb) in CRITERION_GROUPS {
-        for operation in CRITERION_OPERATIONS {
-            let median = |mode: &str| {
-                let file = home
-                    .join(group)
-                    .join(operation)
-                    .join(mode)
-                    .join("new/estimates.json");
-                let text = std::fs::read_to_string(&file)
-                    .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
-                criterion_median_ns(&text)
-                    .unwrap_or_else(|| panic!("no median in {}", file.display()))
-            };
-            let (off, on) = (median("off"), median("on"));
-            let key = format!("m5.measured.criterion.{mb}mb.{operation}");
-            f.add(&format!("{key}.off_ns"), Figure::fixed(off, 2))
-                .add(&format!("{key}.on_ns"), Figure::fixed(on, 2))
-                .add(&format!("{key}.on_over_off"), Figure::fixed(on / off, 2));
-        }
-    }
-}
-
-/// The median's point estimate in criterion's `estimates.json`.
-fn criterion_median_ns(json: &str) -> Option<f64> {
-    let median = &json[json.find("\"median\"")?..];
-    let label = "\"point_estimate\":";
-    let value = &median[median.find(label)? + label.len()..];
-    let end = value.find([',', '}'])?;
-    value[..end].trim().parse().ok()
-}
-
-/// One row of `cargo xtask perf tt`'s table: line size, operation, mode, then per operation
-/// instructions, data references, D1 misses and last-level data misses.
-#[derive(Clone, Debug, PartialEq)]
-struct CachegrindRow {
-    line: u32,
-    operation: String,
-    mode: String,
-    instructions: f64,
-    d1_misses: f64,
-    ll_misses: f64,
-}
-
-/// The rows of `cargo xtask perf tt`'s cachegrind table (the `on/off` ratio rows are skipped:
-/// the ratios are recomputed from the rows).
-fn cachegrind_rows(report: &str) -> Vec<CachegrindRow> {
-    report
-        .lines()
-        .filter_map(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let [line, operation, mode, instructions, _refs, d1, ll] = words.as_slice() else {
-                return None;
-            };
-            if !matches!(*mode, "on" | "off") {
-                return None;
-            }
-            Some(CachegrindRow {
-                line: line.parse().ok()?,
-                operation: operation.to_string(),
-                mode: mode.to_string(),
-                instructions: instructions.parse().ok()?,
-                d1_misses: d1.parse().ok()?,
-                ll_misses: ll.parse().ok()?,
-            })
-        })
-        .collect()
-}
-
-/// One line of `cargo xtask perf tt`'s own timing (the `tt_probe time` driver): the fastest
-/// round of an operation, in nanoseconds, buckets off and on.
-#[derive(Clone, Debug, PartialEq)]
-struct TimingRow {
-    operation: String,
-    off_ns: f64,
-    on_ns: f64,
-}
-
-/// The lines `NAME  off X  on Y  on/off R` of `cargo xtask perf tt`'s timing.
-fn timing_rows(report: &str) -> Vec<TimingRow> {
-    report
-        .lines()
-        .filter_map(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let [operation, "off", off, "on", on, "on/off", _ratio] = words.as_slice() else {
-                return None;
-            };
-            Some(TimingRow {
-                operation: operation.to_string(),
-                off_ns: off.parse().ok()?,
-                on_ns: on.parse().ok()?,
-            })
-        })
-        .collect()
-}
-
-/// Runs `cargo xtask perf tt` (256 MB; cachegrind with 64- and 128-byte lines, then the
-/// driver's own timing) and adds the misses and instructions per operation, and the timings.
-fn add_cachegrind(f: &mut Figures) {
-    let mut command = cargo();
-    command.args(["xtask", "perf", "tt"]);
-    let report = output_of(command, "cargo xtask perf tt");
-    let rows = cachegrind_rows(&report);
-    assert!(
-        rows.len() == 12,
-        "expected 12 rows (2 lines × 3 operations × 2 modes) in cargo xtask perf tt's output, got:\n{report}"
-    );
-    for row in rows {
-        let key = format!(
-            "m5.measured.cachegrind.line{}.{}.{}",
-            row.line, row.operation, row.mode
-        );
-        f.add(
-            &format!("{key}.instructions"),
-            Figure::fixed(row.instructions, 1),
-        )
-        .add(&format!("{key}.d1_misses"), Figure::fixed(row.d1_misses, 2))
-        .add(&format!("{key}.ll_misses"), Figure::fixed(row.ll_misses, 2));
-    }
-    for row in timing_rows(&report) {
-        let key = format!("m5.measured.driver.{}", row.operation);
-        f.add(&format!("{key}.off_ns"), Figure::fixed(row.off_ns, 1))
-            .add(&format!("{key}.on_ns"), Figure::fixed(row.on_ns, 1))
-            .add(
-                &format!("{key}.on_over_off"),
-                Figure::fixed(row.on_ns / row.off_ns, 2),
-            );
-    }
 }
 
 // -------------------------------------------------------------------------------------------
@@ -908,65 +717,13 @@ mod tests {
     }
 
     #[test]
-    fn reads_criterions_median() {
-        let json = r#"{"mean":{"confidence_interval":{"lower_bound":1.0},"point_estimate":5.5,"standard_error":0.1},"median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":3.0,"upper_bound":4.0},"point_estimate":3.25,"standard_error":0.2}}"#;
-        assert_eq!(criterion_median_ns(json), Some(3.25));
-        assert_eq!(criterion_median_ns("{}"), None);
-    }
-
-    #[test]
-    fn reads_the_rows_of_perf_tts_table() {
-        let report = "cachegrind, 256 MB table, per operation (runs of 500000 less a run of none):\n\
-                      \x20line     op      tt     instr   D refs   D1 miss  LLd miss\n\
-                      \x20  64   miss     off      61.0     20.0     1.002     0.998\n\
-                      \x20  64   miss      on     140.0     45.0     2.004     1.990\n\
-                      \x20  64   miss  on/off      2.30     2.25      2.00      1.99\n";
-        let rows = cachegrind_rows(report);
-        assert_eq!(rows.len(), 2);
-        assert_eq!(
-            rows[1],
-            CachegrindRow {
-                line: 64,
-                operation: "miss".into(),
-                mode: "on".into(),
-                instructions: 140.0,
-                d1_misses: 2.004,
-                ll_misses: 1.99,
-            }
-        );
-    }
-
-    #[test]
     fn reads_the_depth_of_every_commented_move() {
         let pgn = "[Event \"m5-ltc\"]\n[TimeControl \"8+0.08\"]\n\n\
                    9. O-O {-0.24/8 0.317s} Be6 {+0.02/11 0.423s} 10. Qh5 {+M3/5 0.01s}\n\
                    Kh8 {Black resigns (adjudication 3/3)} 1/2-1/2\n";
         assert_eq!(move_depths(pgn), vec![8, 11, 5]);
-        assert_eq!(median(&mut move_depths(pgn)), 8);
-        assert_eq!(median(&mut []), 0);
-    }
-
-    #[test]
-    fn reads_the_lines_of_perf_tts_timing() {
-        let report = "256 MB, fastest of 2000 rounds of 1000, ns per operation:\n\
-                      probe_hit   off  142.23  on  143.20  on/off 1.007\n\
-                      miss_alone  off   94.89  on  119.18  on/off 1.256\n\
-                      perf stat: the processor's counters are not available here\n";
-        assert_eq!(
-            timing_rows(report),
-            vec![
-                TimingRow {
-                    operation: "probe_hit".into(),
-                    off_ns: 142.23,
-                    on_ns: 143.2,
-                },
-                TimingRow {
-                    operation: "miss_alone".into(),
-                    off_ns: 94.89,
-                    on_ns: 119.18,
-                },
-            ]
-        );
+        assert_eq!(median_depth(&move_depths(pgn)), Figure::Int(8));
+        assert_eq!(median_depth(&[]), Figure::Int(0));
     }
 
     #[test]

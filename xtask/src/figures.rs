@@ -19,8 +19,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The `cargo` that runs us, so a pinned toolchain stays pinned.
-fn cargo() -> Command {
+/// The `cargo` that runs us (`cargo` sets `CARGO`), so a pinned toolchain stays pinned: every
+/// cargo command xtask runs starts here.
+pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
@@ -264,28 +265,9 @@ pub fn machine() -> String {
     )
 }
 
-/// Today's date (UTC) as `YYYY-MM-DD`.
+/// Today's date (UTC) as `YYYY-MM-DD` (the arena's clock, [`arena::bench::utc_today`]).
 pub fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-/// The Gregorian date of a day count since 1970-01-01 (Howard Hinnant, "chrono-Compatible
-/// Low-Level Date Algorithms", `civil_from_days`).
-pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+    arena::bench::utc_today()
 }
 
 /// The commit the figures were measured at, marked when the tree had changes.
@@ -359,12 +341,5 @@ mod tests {
             document.body,
             [("ch05.d7".to_string(), "3195901860".to_string(), 8)]
         );
-    }
-
-    #[test]
-    fn days_become_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(20_513), (2026, 3, 1));
     }
 }

@@ -102,6 +102,10 @@ enum PerfTarget {
         /// Simulate only this cache line size (64 or 128); both when omitted.
         #[arg(long)]
         line: Option<u32>,
+        /// Also run criterion (`cargo bench -p cb2026 --bench tt`) and write all three to
+        /// snapshots/measured/m5-tt-cost.yaml for the book (256 MB, both line sizes).
+        #[arg(long)]
+        store: bool,
     },
 }
 
@@ -140,7 +144,7 @@ fn main() -> ExitCode {
         Command::Magics => magics::run(&workspace_root()),
         Command::Match(args) => matches::run(*args, &workspace_root()),
         Command::Perf { target } => match target {
-            PerfTarget::Tt { mb, line } => perf_tt::run(&workspace_root(), mb, line),
+            PerfTarget::Tt { mb, line, store } => perf_tt::run(&workspace_root(), mb, line, store),
             PerfTarget::Perft(args) => perf_perft::run(&workspace_root(), &args),
             PerfTarget::Bench(args) => perf_bench::run(&workspace_root(), &args),
         },

@@ -21,7 +21,6 @@ use arena::stats::SprtParams;
 use arena::{EngineSpec, MatchConfig, TimeControl, run_match};
 use cb2026::switches::{SWITCHES, Stage, Switches};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -281,7 +280,7 @@ fn engines(args: &MatchArgs, root: &Path) -> Result<(EngineSpec, Vec<EngineSpec>
         let cmd = build_cb2026_for_a_match(root)?;
         install_reference_engines()?;
         return Ok((
-            EngineSpec::new("cb2026", cmd),
+            cb2026_spec("cb2026".into(), &cmd),
             gauntlet_opponents(&args.stockfish_elo),
             "gauntlet".into(),
         ));
@@ -294,6 +293,7 @@ fn engines(args: &MatchArgs, root: &Path) -> Result<(EngineSpec, Vec<EngineSpec>
         let mut spec = EngineSpec::parse(text)?;
         if spec.cmd == "cb2026" {
             spec.cmd = build_cb2026_for_a_match(root)?;
+            spec.shown_cmd = Some("cb2026".into());
         }
         specs.push(spec);
     }
@@ -305,12 +305,10 @@ fn engines(args: &MatchArgs, root: &Path) -> Result<(EngineSpec, Vec<EngineSpec>
 /// cb2026 with every switch set as in `switches`, so the engine plays the stage whatever its
 /// defaults are.
 fn stage_spec(name: String, cmd: &str, switches: &Switches) -> EngineSpec {
-    SWITCHES
-        .iter()
-        .fold(EngineSpec::new(name, cmd), |spec, info| {
-            let on = switches.get(info.name).expect("a registered switch");
-            spec.option(info.name, on)
-        })
+    SWITCHES.iter().fold(cb2026_spec(name, cmd), |spec, info| {
+        let on = switches.get(info.name).expect("a registered switch");
+        spec.option(info.name, on)
+    })
 }
 
 /// The gauntlet's opponents. Options are set only where the engine advertises them (the arena
@@ -364,6 +362,12 @@ fn disambiguate(engines: &mut [EngineSpec; 2]) {
     }
 }
 
+/// Our engine at `cmd` (a copy of the release build), recorded as `cb2026`: the copy's path
+/// is this machine's and this process's, the bench signature says which build it was.
+fn cb2026_spec(name: String, cmd: &str) -> EngineSpec {
+    EngineSpec::new(name, cmd).shown_as("cb2026")
+}
+
 /// The release engine, copied to `target/match/cb2026-<pid>` so that a rebuild while the match
 /// plays (which replaces `target/release/cb2026`) cannot change the engine between games.
 fn build_cb2026_for_a_match(root: &Path) -> Result<String, String> {
@@ -382,31 +386,10 @@ fn build_cb2026_for_a_match(root: &Path) -> Result<String, String> {
     Ok(shown.display().to_string())
 }
 
-/// Installs the Debian packages of missing reference engines (`apt-get install -y`, after an
-/// `apt-get update` if the first attempt fails).
+/// Installs the Debian packages of missing reference engines ([`crate::tools::debian_engine`]).
 fn install_reference_engines() -> Result<(), String> {
-    let missing: Vec<&str> = REFERENCE_ENGINES
-        .iter()
-        .filter(|(_, binary)| !Path::new(binary).exists())
-        .map(|(package, _)| *package)
-        .collect();
-    if missing.is_empty() {
-        return Ok(());
-    }
-    println!("installing {}", missing.join(" "));
-    let install = || {
-        Command::new("apt-get")
-            .args(["install", "-y", "-q"])
-            .args(&missing)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    if !install() {
-        let _ = Command::new("apt-get").args(["update", "-q"]).status();
-        if !install() {
-            return Err(format!("apt-get install -y {} failed", missing.join(" ")));
-        }
+    for (package, binary) in REFERENCE_ENGINES {
+        crate::tools::debian_engine(binary, package)?;
     }
     Ok(())
 }

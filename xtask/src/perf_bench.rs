@@ -39,12 +39,13 @@
 //! engines' own figures), `ours_startup_ms`, `ethereal_startup_ms`, `runs` and `ethereal` (the
 //! version that answered `uci`).
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::tools::{build_cb2026, debian_engine, median, threads_run_time, write_measured};
+use arena::process::{self, Finished};
+use cb2026::measure::{median, median_duration};
+
+use crate::tools::{build_cb2026, debian_engine, write_measured};
 
 /// Where `--store` writes, relative to the repository.
 const STORED: &str = "snapshots/measured/ch16-bench-speed.yaml";
@@ -140,100 +141,21 @@ fn number(text: &str, what: &str) -> Result<u64, String> {
         .map_err(|_| format!("{what} is not a number: {text:?}"))
 }
 
-/// A child process run to its end.
-#[derive(Debug)]
-struct Finished {
-    stdout: String,
-    /// `None` where the process's CPU time cannot be read (not Linux).
-    cpu: Option<Duration>,
-    /// From starting the process to reaping it.
-    wall: Duration,
-}
-
-/// Runs `program args`, writes `input` (if any) to it and closes its input, reads its output to
-/// the end, and measures its CPU time once it has exited. Fails on a non-zero exit.
+/// Runs `program args` to its end ([`arena::process::run_to_exit`], which also takes its CPU
+/// time), writing `input` (if any). A non-zero exit is an error here: a bench that failed has
+/// nothing to time.
 fn run_to_exit(program: &Path, args: &[String], input: Option<&str>) -> Result<Finished, String> {
-    let shown = format!("{} {}", program.display(), args.join(" "));
-    let started = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {shown}: {e}"))?;
-    if let (Some(text), Some(mut stdin)) = (input, child.stdin.take()) {
-        stdin
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("{shown}: cannot write its input: {e}"))?;
+    let finished = process::run_to_exit(program, args, input, None)?;
+    if !finished.status.success() {
+        return Err(format!(
+            "{} {} failed ({}): {}",
+            program.display(),
+            args.join(" "),
+            finished.status,
+            finished.stderr.trim()
+        ));
     }
-    let mut stderr = child.stderr.take().expect("piped");
-    let stderr_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .expect("piped")
-        .read_to_string(&mut stdout)
-        .map_err(|e| format!("{shown}: cannot read its output: {e}"))?;
-    let cpu = cpu_time_at_exit(child.id());
-    let status = child
-        .wait()
-        .map_err(|e| format!("{shown}: cannot wait for it: {e}"))?;
-    let wall = started.elapsed();
-    let stderr = stderr_reader.join().unwrap_or_default();
-    if !status.success() {
-        return Err(format!("{shown} failed ({status}): {}", stderr.trim()));
-    }
-    Ok(Finished { stdout, cpu, wall })
-}
-
-/// The CPU time of process `pid` once it has exited, read before it is reaped: waits until
-/// Linux shows it as a zombie, then reads its threads' exact run time (`schedstat`, in
-/// nanoseconds) and the whole process's `utime + stime` (`stat`, in ticks of 1/100 s, which
-/// still count threads that ended before the process did), and keeps the larger.
-fn cpu_time_at_exit(pid: u32) -> Option<Duration> {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !matches!(process_state(pid)?, 'Z' | 'X') {
-        if Instant::now() > deadline {
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let threads = threads_run_time(pid)?;
-    let process = process_ticks(pid).map(|ticks| Duration::from_millis(ticks * 10));
-    Some(process.map_or(threads, |process| process.max(threads)))
-}
-
-/// The state letter of `/proc/<pid>/stat` (`R`, `S`, `Z`...), the field after the command's
-/// parenthesis (the command itself may contain spaces and parentheses).
-fn process_state(pid: u32) -> Option<char> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat.rsplit_once(')')?
-        .1
-        .split_whitespace()
-        .next()?
-        .chars()
-        .next()
-}
-
-/// `utime + stime` of `/proc/<pid>/stat` (fields 14 and 15), in clock ticks (USER_HZ, 100 on
-/// Linux's common architectures).
-fn process_ticks(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    // After the parenthesis the fields are numbered from 3 (state); utime is field 14.
-    let utime: u64 = fields.get(14 - 3)?.parse().ok()?;
-    let stime: u64 = fields.get(15 - 3)?.parse().ok()?;
-    Some(utime + stime)
+    Ok(finished)
 }
 
 /// One engine under test and everything measured of it.
@@ -338,8 +260,8 @@ fn same_nodes_every_run(engine: &str, runs: &[Run]) -> Result<(), String> {
 
 /// The median of durations that may be missing: `None` if any is.
 fn median_time(times: impl Iterator<Item = Option<Duration>>) -> Option<Duration> {
-    let seconds: Option<Vec<f64>> = times.map(|t| t.map(|t| t.as_secs_f64())).collect();
-    seconds.map(|s| Duration::from_secs_f64(median(&s)))
+    let times: Option<Vec<Duration>> = times.collect();
+    times.map(|times| median_duration(&times))
 }
 
 /// Thousands of nodes per second.
@@ -710,22 +632,6 @@ NPS   : 869983
         );
         let document = xtask::figures::parse_document(&text).expect("our YAML reads back");
         assert_eq!(document.body.len(), 14);
-    }
-
-    #[test]
-    fn an_exited_child_has_its_output_and_cpu_time() {
-        let busy = "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo counted $i";
-        let finished = run_to_exit(
-            Path::new("/bin/sh"),
-            &["-c".to_string(), busy.to_string()],
-            None,
-        )
-        .expect("sh runs");
-        assert_eq!(finished.stdout, "counted 20000\n");
-        if cfg!(target_os = "linux") {
-            let cpu = finished.cpu.expect("Linux shows the zombie's CPU time");
-            assert!(cpu > Duration::ZERO, "{cpu:?}");
-        }
     }
 
     #[test]

@@ -27,10 +27,13 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::tools::{build_cb2026, debian_engine, median, threads_run_time, write_measured};
+use arena::process::threads_run_time;
+use cb2026::measure::median;
+
+use crate::tools::{build_cb2026, debian_engine, write_measured};
 
 /// Where `--store` writes, relative to the repository.
 const STORED: &str = "snapshots/measured/ch05-perft-speed.yaml";
@@ -101,7 +104,7 @@ impl Engine {
     /// Starts `program`, says `uci` and waits for `readyok`.
     fn start(program: &Path, perft_command: &'static str) -> Result<Engine, String> {
         let started = Instant::now();
-        let mut child = Command::new(program)
+        let mut child = arena::process::engine_command(program, &[])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

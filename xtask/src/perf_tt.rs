@@ -13,7 +13,11 @@
 //! `perf stat` can read the processor's own counters here, it runs under that too.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+
+use cb2026::measure;
+
+use crate::tools::write_measured;
 
 /// Operations counted in each run.
 const COUNT: u64 = 500_000;
@@ -60,37 +64,99 @@ impl Counts {
     }
 }
 
+/// Where `--store` writes, relative to the repository: the figures M5's page quotes as
+/// `m5.measured.criterion.*`, `m5.measured.cachegrind.*` and `m5.measured.driver.*`.
+const STORED: &str = "snapshots/measured/m5-tt-cost.yaml";
+
+/// The table size `--store` measures, in MB: the one M5's page quotes.
+const STORED_MB: usize = 256;
+
+/// The criterion groups of `crates/engine/benches/tt.rs` (its table sizes, in MB) and their
+/// operations, as `--store` reads them back.
+const CRITERION_GROUPS: [(&str, usize); 2] = [("tt_256mb", 256), ("tt_1mb", 1)];
+const CRITERION_OPERATIONS: [&str; 3] = ["probe_hit", "probe_miss", "store"];
+
+/// One operation's cachegrind counts, buckets off or on, with lines of `line` bytes.
+struct CacheCost {
+    line: u32,
+    operation: &'static str,
+    mode: &'static str,
+    counts: Counts,
+}
+
 /// Runs the measurements and prints them. `line` limits cachegrind to one line size (64 or
-/// 128); both when `None`.
-pub fn run(root: &Path, mb: usize, line: Option<u32>) -> Result<(), String> {
+/// 128); both when `None`. `store` first runs criterion (`cargo bench -p cb2026 --bench tt`),
+/// then writes criterion's medians, cachegrind's counts and the driver's timings to
+/// [`STORED`] for M5's page.
+pub fn run(root: &Path, mb: usize, line: Option<u32>, store: bool) -> Result<(), String> {
+    if store && (mb != STORED_MB || line.is_some()) {
+        return Err(format!(
+            "--store measures what M5's page quotes: {STORED_MB} MB and both line sizes"
+        ));
+    }
     require_valgrind()?;
+    let criterion = if store {
+        Some(run_criterion(root)?)
+    } else {
+        None
+    };
     let driver = build_driver(root)?;
     let lines = match line {
         None => vec![64, 128],
         Some(line @ (64 | 128)) => vec![line],
         Some(other) => return Err(format!("--line must be 64 or 128, not {other}")),
     };
+    let costs = cache_costs(&driver, &lines, mb)?;
+    let timings = time_natively(&driver, mb)?;
+    perf_stat(&driver, mb);
+    if let Some(criterion) = criterion {
+        let figures = stored_figures(&criterion, &costs, &timings);
+        let program = format!(
+            "criterion (`cargo bench -p cb2026 --bench tt`, medians); cachegrind with 64- and \
+             128-byte lines and the driver's own timing (`crates/engine/examples/tt_probe.rs`, \
+             release, {mb} MB)"
+        );
+        write_measured(
+            root,
+            STORED,
+            "cargo xtask perf tt --store",
+            &program,
+            &figures,
+        )?;
+    }
+    Ok(())
+}
+
+/// Cachegrind's counts per operation for each line size, printed as a table with the on ÷ off
+/// ratios.
+fn cache_costs(driver: &Path, lines: &[u32], mb: usize) -> Result<Vec<CacheCost>, String> {
     println!("cachegrind, {mb} MB table, per operation (runs of {COUNT} less a run of none):");
     println!(
         "{:>5} {:>6} {:>7}  {:>8} {:>8} {:>9} {:>9}",
         "line", "op", "tt", "instr", "D refs", "D1 miss", "LLd miss"
     );
-    for line in lines {
+    let mut all = Vec::new();
+    for &line in lines {
         let geometry = Geometry { line };
         let mut costs = Vec::new();
         for mode in ["off", "on"] {
-            let baseline = cachegrind(&driver, &geometry, mode, "miss", 0, mb)?;
+            let baseline = cachegrind(driver, &geometry, mode, "miss", 0, mb)?;
             for operation in OPERATIONS {
-                let counted = cachegrind(&driver, &geometry, mode, operation, COUNT, mb)?;
-                costs.push((mode, operation, Counts::per_operation(baseline, counted)));
+                let counted = cachegrind(driver, &geometry, mode, operation, COUNT, mb)?;
+                costs.push(CacheCost {
+                    line,
+                    operation,
+                    mode,
+                    counts: Counts::per_operation(baseline, counted),
+                });
             }
         }
         for operation in OPERATIONS {
             let cost = |wanted: &str| {
                 costs
                     .iter()
-                    .find(|(mode, op, _)| *mode == wanted && *op == operation)
-                    .map(|(_, _, cost)| *cost)
+                    .find(|cost| cost.mode == wanted && cost.operation == operation)
+                    .map(|cost| cost.counts)
                     .unwrap_or_default()
             };
             let (off, on) = (cost("off"), cost("on"));
@@ -109,24 +175,134 @@ pub fn run(root: &Path, mb: usize, line: Option<u32>) -> Result<(), String> {
                 on.ll_misses / off.ll_misses
             );
         }
+        all.extend(costs);
     }
-    time_natively(&driver, mb)?;
-    perf_stat(&driver, mb);
-    Ok(())
+    Ok(all)
 }
 
-/// The driver's own timing: the fastest of many short rounds, on and off alternating.
-fn time_natively(driver: &Path, mb: usize) -> Result<(), String> {
+/// The driver's own timing of one operation: the fastest round, in nanoseconds, buckets off
+/// and on.
+#[derive(Clone, Debug, PartialEq)]
+struct Timing {
+    operation: String,
+    off_ns: f64,
+    on_ns: f64,
+}
+
+/// The driver's own timing: the fastest of many short rounds, on and off alternating. Prints
+/// what the driver prints and reads its lines `NAME  off X  on Y  on/off R`.
+fn time_natively(driver: &Path, mb: usize) -> Result<Vec<Timing>, String> {
     println!("\ntimed on this machine (fastest round; shared machines vary, ratios vary less):");
-    let status = Command::new(driver)
+    let output = Command::new(driver)
         .args(["time", &mb.to_string()])
-        .status()
+        .stderr(Stdio::inherit())
+        .output()
         .map_err(|e| format!("cannot run {}: {e}", driver.display()))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err("tt_probe time failed".to_string())
+    let report = String::from_utf8_lossy(&output.stdout);
+    print!("{report}");
+    if !output.status.success() {
+        return Err("tt_probe time failed".to_string());
     }
+    let timings = timings(&report);
+    if timings.is_empty() {
+        return Err(format!("no timings in tt_probe time's output:\n{report}"));
+    }
+    Ok(timings)
+}
+
+/// The lines `NAME  off X  on Y  on/off R` of `tt_probe time`.
+fn timings(report: &str) -> Vec<Timing> {
+    report
+        .lines()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [operation, "off", off, "on", on, "on/off", _ratio] = words.as_slice() else {
+                return None;
+            };
+            Some(Timing {
+                operation: operation.to_string(),
+                off_ns: off.parse().ok()?,
+                on_ns: on.parse().ok()?,
+            })
+        })
+        .collect()
+}
+
+/// Criterion's medians, in nanoseconds: (table MB, operation, off, on).
+type CriterionMedians = Vec<(usize, &'static str, f64, f64)>;
+
+/// Runs `cargo bench -p cb2026 --bench tt` and reads back the median criterion saved for each
+/// benchmark ([`cb2026::measure::criterion_median_ns`]).
+fn run_criterion(root: &Path) -> Result<CriterionMedians, String> {
+    println!("criterion: cargo bench -p cb2026 --bench tt");
+    let status = xtask::figures::cargo()
+        .current_dir(root)
+        .args(["bench", "--quiet", "-p", "cb2026", "--bench", "tt"])
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("cargo bench -p cb2026 --bench tt failed".to_string());
+    }
+    let home = criterion_home(root);
+    let mut medians = Vec::new();
+    for (group, mb) in CRITERION_GROUPS {
+        for operation in CRITERION_OPERATIONS {
+            let median = |mode: &str| {
+                let file = measure::criterion_estimates(&home, group, operation, mode);
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+                measure::criterion_median_ns(&text)
+                    .ok_or_else(|| format!("no median in {}", file.display()))
+            };
+            medians.push((mb, operation, median("off")?, median("on")?));
+        }
+    }
+    Ok(medians)
+}
+
+/// Where criterion keeps its results: `$CRITERION_HOME`, else `criterion/` in the target
+/// directory (as `crates/engine/benches/tt.rs` finds it).
+fn criterion_home(root: &Path) -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return home.into();
+    }
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    root.join(target).join("criterion")
+}
+
+/// The figures `--store` writes, as sorted `key: value` lines: criterion's medians (two
+/// decimals), cachegrind's instructions (one) and misses (two) per operation, the driver's
+/// timings (one), and each on ÷ off ratio (two).
+fn stored_figures(criterion: &CriterionMedians, costs: &[CacheCost], timings: &[Timing]) -> String {
+    let mut lines = Vec::new();
+    for &(mb, operation, off, on) in criterion {
+        let key = format!("m5.measured.criterion.{mb}mb.{operation}");
+        lines.push(format!("{key}.off_ns: {off:.2}"));
+        lines.push(format!("{key}.on_ns: {on:.2}"));
+        lines.push(format!("{key}.on_over_off: {:.2}", on / off));
+    }
+    for cost in costs {
+        let key = format!(
+            "m5.measured.cachegrind.line{}.{}.{}",
+            cost.line, cost.operation, cost.mode
+        );
+        let c = cost.counts;
+        lines.push(format!("{key}.instructions: {:.1}", c.instructions));
+        lines.push(format!("{key}.d1_misses: {:.2}", c.d1_misses));
+        lines.push(format!("{key}.ll_misses: {:.2}", c.ll_misses));
+    }
+    for timing in timings {
+        let key = format!("m5.measured.driver.{}", timing.operation);
+        lines.push(format!("{key}.off_ns: {:.1}", timing.off_ns));
+        lines.push(format!("{key}.on_ns: {:.1}", timing.on_ns));
+        lines.push(format!(
+            "{key}.on_over_off: {:.2}",
+            timing.on_ns / timing.off_ns
+        ));
+    }
+    lines.sort();
+    lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
 fn require_valgrind() -> Result<(), String> {
@@ -238,7 +414,62 @@ fn perf_stat(driver: &Path, mb: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::summary_total;
+    use super::*;
+
+    #[test]
+    fn reads_the_lines_of_the_drivers_timing() {
+        let report = "256 MB, fastest of 9 rounds of 200000, ns per operation:\n\
+                      miss    off  104.2  on  117.9  on/off 1.13\n\
+                      hit     off   99.0  on  100.5  on/off 1.02\n";
+        assert_eq!(
+            timings(report),
+            [
+                Timing {
+                    operation: "miss".into(),
+                    off_ns: 104.2,
+                    on_ns: 117.9
+                },
+                Timing {
+                    operation: "hit".into(),
+                    off_ns: 99.0,
+                    on_ns: 100.5
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn stored_figures_are_sorted_keys_with_ratios() {
+        let criterion = vec![(1, "store", 15.0, 50.0)];
+        let costs = [CacheCost {
+            line: 64,
+            operation: "miss",
+            mode: "on",
+            counts: Counts {
+                instructions: 91.94,
+                data_refs: 30.0,
+                d1_misses: 2.0,
+                ll_misses: 1.996,
+            },
+        }];
+        let timings = [Timing {
+            operation: "miss".into(),
+            off_ns: 100.0,
+            on_ns: 125.0,
+        }];
+        assert_eq!(
+            stored_figures(&criterion, &costs, &timings),
+            "m5.measured.cachegrind.line64.miss.on.d1_misses: 2.00\n\
+             m5.measured.cachegrind.line64.miss.on.instructions: 91.9\n\
+             m5.measured.cachegrind.line64.miss.on.ll_misses: 2.00\n\
+             m5.measured.criterion.1mb.store.off_ns: 15.00\n\
+             m5.measured.criterion.1mb.store.on_ns: 50.00\n\
+             m5.measured.criterion.1mb.store.on_over_off: 3.33\n\
+             m5.measured.driver.miss.off_ns: 100.0\n\
+             m5.measured.driver.miss.on_ns: 125.0\n\
+             m5.measured.driver.miss.on_over_off: 1.25\n"
+        );
+    }
 
     #[test]
     fn reads_cachegrinds_summary_lines() {

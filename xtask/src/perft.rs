@@ -2,15 +2,17 @@
 //!
 //! `data/perft-standard.epd` holds 126 positions with their published counts at several depths
 //! (`FEN ;D1 20 ;D2 400 ...`, the community suite collected on the Chess Programming Wiki's
-//! "Perft Results" page). Each (position, depth) whose count is at most `--max-nodes` (all of
-//! them with `--full`, about 4.8 billion nodes) is counted by `cb2026::perft::perft` and
-//! compared with the published count. Any difference is listed and makes the command fail.
+//! "Perft Results" page), read by `cb2026::epd::perft_suite`. Each (position, depth) whose
+//! count is at most `--max-nodes` (all of them with `--full`, about 4.8 billion nodes) is
+//! counted by `cb2026::perft::perft` and compared with the published count. Any difference is
+//! listed and makes the command fail.
 //!
 //! The engine runs inside this process. The `cb2026` package is built with opt-level 3 even in
 //! the dev profile xtask uses (the workspace's Cargo.toml), which is within about 15% of the fat-LTO
 //! release binary; running that binary per position instead would pay its start-up (the magic
 //! tables are searched for when it starts) once for each of the 759 counts.
 
+use cb2026::epd::{self, PerftEntry};
 use cb2026::perft::perft;
 use cb2026::position::Position;
 use indicatif::{HumanCount, ProgressBar, ProgressStyle};
@@ -32,16 +34,6 @@ pub struct PerftArgs {
     /// Only the counts of at most N nodes.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
     max_nodes: u64,
-}
-
-/// One line of the suite: a position and its published counts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SuiteEntry {
-    /// The 1-based line in the suite file, for messages.
-    pub line: usize,
-    pub fen: String,
-    /// `(depth, nodes)`, in the order the line gives them.
-    pub counts: Vec<(u32, u64)>,
 }
 
 /// One count to check.
@@ -73,47 +65,8 @@ pub struct Report {
     pub failures: Vec<Failure>,
 }
 
-/// Reads the suite: `FEN ;D1 n ;D2 n ...` per line; blank lines and `#` comments are skipped.
-pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
-    let mut entries = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let content = raw.trim();
-        if content.is_empty() || content.starts_with('#') {
-            continue;
-        }
-        let mut parts = content.split(';');
-        let fen = parts.next().unwrap_or_default().trim().to_string();
-        if fen.is_empty() {
-            return Err(format!("line {line}: no FEN before the first ';'"));
-        }
-        let counts = parts
-            .map(|part| parse_count(part).map_err(|message| format!("line {line}: {message}")))
-            .collect::<Result<Vec<_>, _>>()?;
-        if counts.is_empty() {
-            return Err(format!("line {line}: no counts (expected ';D1 N ...')"));
-        }
-        entries.push(SuiteEntry { line, fen, counts });
-    }
-    Ok(entries)
-}
-
-/// `D5 4865609` -> `(5, 4865609)`.
-fn parse_count(part: &str) -> Result<(u32, u64), String> {
-    let part = part.trim();
-    let bad = || format!("expected 'D<depth> <nodes>', found {part:?}");
-    let (depth, nodes) = part.split_once(char::is_whitespace).ok_or_else(bad)?;
-    let depth = depth
-        .strip_prefix('D')
-        .ok_or_else(bad)?
-        .parse()
-        .map_err(|_| bad())?;
-    let nodes = nodes.trim().parse().map_err(|_| bad())?;
-    Ok((depth, nodes))
-}
-
 /// The counts to check: all with `max_nodes = None`, else those of at most `max_nodes` nodes.
-pub fn select(entries: &[SuiteEntry], max_nodes: Option<u64>) -> Vec<Job> {
+pub fn select(entries: &[PerftEntry], max_nodes: Option<u64>) -> Vec<Job> {
     entries
         .iter()
         .enumerate()
@@ -133,7 +86,7 @@ pub fn select(entries: &[SuiteEntry], max_nodes: Option<u64>) -> Vec<Job> {
 
 /// Counts every job, advancing `bar` by each job's nodes; failures are printed above the bar
 /// as they happen and returned in the report.
-pub fn run_jobs(entries: &[SuiteEntry], jobs: &[Job], bar: &ProgressBar) -> Report {
+pub fn run_jobs(entries: &[PerftEntry], jobs: &[Job], bar: &ProgressBar) -> Report {
     let mut report = Report::default();
     let mut last_entry = None;
     let mut position = None;
@@ -186,7 +139,7 @@ pub fn run(root: &Path, args: &PerftArgs) -> Result<(), String> {
     let path = root.join(SUITE);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let entries = parse_suite(&text).map_err(|message| format!("{SUITE}: {message}"))?;
+    let entries = epd::perft_suite(&text).map_err(|error| format!("{SUITE}: {error}"))?;
     let max_nodes = (!args.full).then_some(args.max_nodes);
     let jobs = select(&entries, max_nodes);
     let planned: u64 = jobs.iter().map(|job| job.expected).sum();
@@ -253,46 +206,8 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902
 ";
 
     #[test]
-    fn the_suite_format_is_read() {
-        let entries = parse_suite(SUITE_TEXT).unwrap();
-        assert_eq!(entries.len(), 2);
-        assert_eq!(entries[0].line, 2);
-        assert_eq!(
-            entries[0].fen,
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-        );
-        assert_eq!(entries[0].counts, [(1, 20), (2, 400), (3, 8902)]);
-        assert_eq!(entries[1].line, 4);
-        assert_eq!(entries[1].counts, [(1, 15), (2, 66)]);
-    }
-
-    #[test]
-    fn bad_lines_are_reported_with_their_number() {
-        assert!(
-            parse_suite("8/8 w - - ;D1 x\n")
-                .unwrap_err()
-                .starts_with("line 1:")
-        );
-        assert!(
-            parse_suite("\n;D1 20\n")
-                .unwrap_err()
-                .starts_with("line 2: no FEN")
-        );
-        assert!(
-            parse_suite("8/8 w - -\n")
-                .unwrap_err()
-                .contains("no counts")
-        );
-        assert!(
-            parse_suite("8/8 w - - ;X1 20\n")
-                .unwrap_err()
-                .contains("D<depth>")
-        );
-    }
-
-    #[test]
     fn max_nodes_selects_the_small_counts() {
-        let entries = parse_suite(SUITE_TEXT).unwrap();
+        let entries = epd::perft_suite(SUITE_TEXT).unwrap();
         assert_eq!(select(&entries, None).len(), 5);
         let small = select(&entries, Some(400));
         let picked: Vec<(usize, u32)> = small.iter().map(|j| (j.entry, j.depth)).collect();
@@ -301,9 +216,11 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902
 
     #[test]
     fn right_counts_pass_and_wrong_ones_are_listed() {
+        // The last line reads as EPD (four fields, a count) but is no position: the engine
+        // refuses it when it is counted, and that is a failure of its own line.
         let text =
-            format!("{SUITE_TEXT}4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D2 67\nnot a fen w - - ;D1 1\n");
-        let entries = parse_suite(&text).unwrap();
+            format!("{SUITE_TEXT}4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D2 67\nnot/a/fen w - - ;D1 1\n");
+        let entries = epd::perft_suite(&text).unwrap();
         let jobs = select(&entries, None);
         let report = run_jobs(&entries, &jobs, &ProgressBar::hidden());
         assert_eq!(report.positions, 4);

@@ -1,10 +1,9 @@
 //! What the measuring commands (`perf perft`, `perf bench`, `match`, `suite`) share: our engine
-//! built in release, Debian's reference engines installed on demand, a process's CPU time, a
-//! median, and the stored-measurement file they write.
+//! built in release, Debian's reference engines installed on demand, and the stored-measurement
+//! file they write. (A process's CPU time is `arena::process`'s, a median `cb2026::measure`'s.)
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 /// Builds the engine in release (fat LTO, as it plays) and returns the binary's path.
 pub fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
@@ -16,8 +15,7 @@ pub fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
 /// `CARGO_TARGET_DIR` and the like are honoured.
 pub fn build_release(root: &Path, target: &[&str]) -> Result<PathBuf, String> {
     let what = format!("cargo build --release -p cb2026 {}", target.join(" "));
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let output = Command::new(cargo)
+    let output = xtask::figures::cargo()
         .current_dir(root)
         .args(["build", "--release", "-p", "cb2026"])
         .args(target)
@@ -71,33 +69,6 @@ pub fn debian_engine(binary: &str, package: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// The run time of every thread still listed under `/proc/<pid>/task`, from Linux's
-/// `schedstat` (its first field is the nanoseconds the thread has run on a CPU). On a shared
-/// machine this, not the wall clock, is the work a process did: other processes taking the
-/// core stretch the wall clock only.
-pub fn threads_run_time(pid: u32) -> Option<Duration> {
-    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
-    let mut total = 0u64;
-    for task in tasks {
-        let schedstat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
-        total += schedstat.split_whitespace().next()?.parse::<u64>().ok()?;
-    }
-    Some(Duration::from_nanos(total))
-}
-
-/// The median of `values` (the mean of the middle two for an even count).
-pub fn median(values: &[f64]) -> f64 {
-    assert!(!values.is_empty(), "the median of nothing");
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let middle = sorted.len() / 2;
-    if sorted.len() % 2 == 1 {
-        sorted[middle]
-    } else {
-        (sorted[middle - 1] + sorted[middle]) / 2.0
-    }
-}
-
 /// Writes a stored measurement, `snapshots/measured/...` (`stored`, relative to the
 /// repository), with the header every such file has: the command, the program, the machine,
 /// the date and the commit.
@@ -122,29 +93,4 @@ pub fn write_measured(
     std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     println!("wrote {}", file.display());
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn median_takes_the_middle_or_the_mean_of_the_middle_two() {
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
-        assert_eq!(median(&[7.0]), 7.0);
-    }
-
-    #[test]
-    fn a_busy_process_has_run_for_a_while() {
-        let Some(before) = threads_run_time(std::process::id()) else {
-            return; // not Linux, or /proc is hidden: nothing to check here
-        };
-        let mut x = 0u64;
-        for i in 0..20_000_000u64 {
-            x = std::hint::black_box(x.wrapping_add(i * i));
-        }
-        let after = threads_run_time(std::process::id()).expect("readable a moment ago");
-        assert!(after > before, "{before:?} then {after:?} ({x})");
-    }
 }

@@ -6,57 +6,18 @@
 //! OpenBench's `N nodes N nps` (cb2026, Berserk, ...), Ethereal's `Nodes : N` and Stockfish's
 //! `Nodes searched : N` (on standard error), taking the last such line.
 
+use crate::process;
 use crate::spec::EngineSpec;
-use std::io::Read;
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Runs `<cmd> <args> bench` with no input and returns the node count it prints, or `None` if the
 /// engine does not support `bench`, prints no count, or takes longer than `timeout` (GNU Chess, for
 /// one, waits for input forever; it is killed).
 pub fn signature(spec: &EngineSpec, timeout: Duration) -> Option<u64> {
-    let mut child = Command::new(&spec.cmd)
-        .args(&spec.args)
-        .arg("bench")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .ok()?;
-    let readers = [
-        child.stdout.take().map(drain),
-        child.stderr.take().map(drain),
-    ];
-    let deadline = Instant::now() + timeout;
-    let finished = loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break true,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
-            _ => break false,
-        }
-    };
-    if !finished {
-        let _ = child.kill();
-        let _ = child.wait();
-        return None;
-    }
-    let output: String = readers
-        .into_iter()
-        .flatten()
-        .filter_map(|r| r.join().ok())
-        .collect::<Vec<_>>()
-        .join("\n");
-    bench_nodes(&output)
-}
-
-fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = stream.read_to_end(&mut bytes);
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
+    let mut args = spec.args.clone();
+    args.push("bench".to_string());
+    let finished = process::run_to_exit(&spec.cmd, &args, None, Some(timeout)).ok()?;
+    bench_nodes(&format!("{}\n{}", finished.stdout, finished.stderr))
 }
 
 /// The node count of the last bench summary line in `output` (see the module documentation).
@@ -194,6 +155,11 @@ pub fn utc_now() -> String {
     )
 }
 
+/// Today, in UTC, as `YYYY-MM-DD`: the date part of [`utc_now`].
+pub fn utc_today() -> String {
+    utc_now()[..10].to_string()
+}
+
 /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant, "chrono-compatible
 /// low-level date algorithms", `civil_from_days`).
 fn civil_from_days(days: i64) -> (i64, u32, u32) {
@@ -255,6 +221,7 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(20_513), (2026, 3, 1));
         assert_eq!(utc_now().len(), "2026-01-01T00:00:00Z".len());
     }
 }

@@ -15,6 +15,7 @@ pub mod bench;
 pub mod game;
 pub mod openings;
 pub mod pgn;
+pub mod process;
 pub mod record;
 pub mod rules;
 pub mod runner;

@@ -18,6 +18,11 @@ pub const FORMAT: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EngineRecord {
     pub name: String,
+    /// The command, as [`crate::spec::EngineSpec::recorded_cmd`] names it: `cb2026` for this
+    /// repository's release build, a system engine's own name (`stockfish`), or a command
+    /// relative to the repository; never a path of the machine that played. (Records played
+    /// before this rule hold the path they were started from, `target/match/cb2026-<pid>` or
+    /// `/usr/games/stockfish`; their bench signature and `id name` still identify the engine.)
     pub cmd: String,
     pub args: Vec<String>,
     /// Every option the arena set, in order (including a move overhead it added).

@@ -144,7 +144,7 @@ pub fn run_match(config: &MatchConfig, interrupt: &AtomicBool) -> Result<MatchRe
             .flatten();
         engine_records.push(EngineRecord {
             name: spec.name.clone(),
-            cmd: spec.cmd.clone(),
+            cmd: spec.recorded_cmd(),
             args: spec.args.clone(),
             options: spec.options.clone(),
             id_name: probe.id_name.clone(),

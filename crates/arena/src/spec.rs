@@ -29,6 +29,11 @@ pub struct EngineSpec {
     /// Whether to run `<cmd> <args> bench` for the engine's signature.
     #[serde(default = "yes")]
     pub bench: bool,
+    /// The command as a record names it, when `cmd` is a path of this machine only: xtask plays
+    /// a copy of the release build (`target/match/cb2026-<pid>`) and records it as `cb2026`.
+    /// `None`: see [`EngineSpec::recorded_cmd`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown_cmd: Option<String>,
 }
 
 fn yes() -> bool {
@@ -44,6 +49,28 @@ impl EngineSpec {
             args: Vec::new(),
             options: Vec::new(),
             bench: true,
+            shown_cmd: None,
+        }
+    }
+
+    /// Records the engine under `cmd` instead of the path it is started from (builder style).
+    pub fn shown_as(mut self, cmd: &str) -> Self {
+        self.shown_cmd = Some(cmd.to_string());
+        self
+    }
+
+    /// The command a match record names: [`EngineSpec::shown_cmd`] if set; else, for an
+    /// absolute path (a system engine, `/usr/games/stockfish`), the engine's own name, its file
+    /// name (`stockfish`); else the command as given, relative to where the match ran. So a
+    /// record never holds a path of the machine that played it.
+    pub fn recorded_cmd(&self) -> String {
+        if let Some(shown) = &self.shown_cmd {
+            return shown.clone();
+        }
+        let path = std::path::Path::new(&self.cmd);
+        match path.file_name() {
+            Some(file) if path.is_absolute() => file.to_string_lossy().into_owned(),
+            _ => self.cmd.clone(),
         }
     }
 
@@ -188,6 +215,17 @@ impl fmt::Display for TimeControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_names_no_path_of_the_machine() {
+        let system = EngineSpec::new("sf", "/usr/games/stockfish");
+        assert_eq!(system.recorded_cmd(), "stockfish");
+        let copy =
+            EngineSpec::new("new", "/work/repo/target/match/cb2026-10652").shown_as("cb2026");
+        assert_eq!(copy.recorded_cmd(), "cb2026");
+        let relative = EngineSpec::new("old", "target/release/cb2026");
+        assert_eq!(relative.recorded_cmd(), "target/release/cb2026");
+    }
 
     #[test]
     fn a_full_spec_parses() {

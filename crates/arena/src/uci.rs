@@ -9,10 +9,10 @@
 //! the arena, which then ends the engines itself (instead of every engine dying at once and being
 //! scored as crashed).
 
+use crate::process;
 use crate::spec::EngineSpec;
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -99,12 +99,10 @@ pub struct UciEngine {
 impl UciEngine {
     /// Starts the engine and completes the `uci` / `uciok` handshake.
     pub fn start(spec: &EngineSpec) -> Result<Self, EngineError> {
-        let mut child = Command::new(&spec.cmd)
-            .args(&spec.args)
+        let mut child = process::engine_command(&spec.cmd, &spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .process_group(0)
             .spawn()
             .map_err(|e| EngineError::Spawn(format!("`{}`: {e}", spec.cmd)))?;
         let stdin = child.stdin.take().ok_or(EngineError::Exited)?;

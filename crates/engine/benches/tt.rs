@@ -5,6 +5,7 @@
 //! the bench prints each on ÷ off ratio from criterion's own estimates (the medians it saved).
 //! The goal set for M5: a probe miss on the large table no more than 5% slower with buckets on.
 
+use cb2026::measure;
 use cb2026::moves::{Move, MoveKind};
 use cb2026::square::Square;
 use cb2026::tt::{Bound, TranspositionTable};
@@ -34,7 +35,7 @@ fn fill_for_hits(table: &TranspositionTable) -> Vec<u64> {
     let count = table.slot_count() as u64 / 4;
     let e2e4 = Move::new(Square::new(12), Square::new(28), MoveKind::DoublePawnPush);
     for counter in 0..count {
-        table.store(key(counter), Some(e2e4), 10, 8, Bound::Exact, false);
+        table.store(key(counter), Some(e2e4), 10, 8, Bound::Exact);
     }
     (0..count)
         .map(key)
@@ -68,7 +69,7 @@ fn bench_table(c: &mut Criterion, mb: usize) {
             b.iter(|| {
                 counter += 1;
                 let depth = (counter % 24) as u32;
-                table.store(key(counter), None, 0, depth, Bound::Lower, false);
+                table.store(key(counter), None, 0, depth, Bound::Lower);
             })
         });
         black_box(&table);
@@ -97,17 +98,10 @@ fn median_ns(
     mode: &str,
     since: SystemTime,
 ) -> Option<f64> {
-    let path = home
-        .join(group)
-        .join(operation)
-        .join(mode)
-        .join("new/estimates.json");
+    let path = measure::criterion_estimates(home, group, operation, mode);
     let fresh = std::fs::metadata(&path).ok()?.modified().ok()? >= since;
     let json = std::fs::read_to_string(&path).ok()?;
-    let median = &json[json.find("\"median\"")?..];
-    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = value.find([',', '}'])?;
-    fresh.then(|| value[..end].trim().parse().ok()).flatten()
+    fresh.then(|| measure::criterion_median_ns(&json)).flatten()
 }
 
 /// Prints on ÷ off for every benchmark that ran in this process.

@@ -32,7 +32,7 @@ fn key(counter: u64) -> u64 {
 fn fill(table: &TranspositionTable) -> u64 {
     let count = table.slot_count() as u64 / 8;
     for counter in 0..count {
-        table.store(key(counter), None, 0, 8, Bound::Exact, false);
+        table.store(key(counter), None, 0, 8, Bound::Exact);
     }
     count
 }
@@ -77,7 +77,7 @@ impl Operation {
             }
             Operation::Store => {
                 let depth = (counter % 24) as u32;
-                table.store(key(1 << 62 | counter), None, 0, depth, Bound::Lower, false);
+                table.store(key(1 << 62 | counter), None, 0, depth, Bound::Lower);
             }
         }
     }

@@ -8,11 +8,13 @@
 //! changes, which is how a patch that claims to change nothing is checked, and the last line,
 //! `N nodes N nps`, is the form OpenBench reads.
 
+use crate::epd;
 use crate::position::Position;
 use crate::search::{Limits, Searcher};
 use crate::switches::Switches;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The bench positions as the file has them: one quoted FEN per line, a comma after it.
@@ -46,33 +48,32 @@ pub struct SixPosition {
     pub why: &'static str,
 }
 
-/// The six positions, in file order. Each line of `data/positions/six.epd` is a FEN, then
-/// `; id "..."; c0 "..."`.
+/// The six positions, in file order. Each line of `data/positions/six.epd` is an EPD line
+/// ([`crate::epd`]): a FEN, then `id "...";` and `c0 "...";`. Read once; the texts live as long
+/// as the program, so a position is `Copy`.
 pub fn six_positions() -> Vec<SixPosition> {
-    SIX_EPD
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let mut fields = line.split(';').map(str::trim);
-            let fen = fields.next().unwrap_or_default();
-            let mut position = SixPosition {
-                id: "",
-                fen,
-                why: "",
-            };
-            for field in fields {
-                if let Some((name, value)) = field.split_once(' ') {
-                    let value = value.trim().trim_matches('"');
-                    match name {
-                        "id" => position.id = value,
-                        "c0" => position.why = value,
-                        _ => {}
-                    }
+    static SIX: OnceLock<Vec<SixPosition>> = OnceLock::new();
+    SIX.get_or_init(|| {
+        epd::parse(SIX_EPD)
+            .expect("six.epd is valid EPD")
+            .into_iter()
+            .map(|line| {
+                let text = |opcode: &str| -> &'static str {
+                    line.operands(opcode)
+                        .first()
+                        .cloned()
+                        .unwrap_or_default()
+                        .leak()
+                };
+                SixPosition {
+                    id: text("id"),
+                    why: text("c0"),
+                    fen: line.fen.clone().leak(),
                 }
-            }
-            position
-        })
-        .collect()
+            })
+            .collect()
+    })
+    .clone()
 }
 
 /// The result of a bench run.

@@ -6,14 +6,17 @@
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod epd;
 pub mod eval;
 pub mod fen;
 pub mod magic;
 pub mod magic_numbers;
+pub mod measure;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod search;
 pub mod square;
 pub mod switches;

@@ -643,6 +643,25 @@ impl Position {
             .any(|earlier| earlier.key == key)
     }
     // ANCHOR_END: is_repetition
+
+    /// Whether neither side can possibly mate: bare kings, a lone minor piece, or bishops all on
+    /// squares of one colour (FIDE article 5.2.2, in the cases that are cheap to see). A rule
+    /// of the game, so it lives with the position; the search scores such a position a draw.
+    pub fn insufficient_material(&self) -> bool {
+        let heavy_or_pawns = self.pieces_of_kind(PieceKind::Pawn)
+            | self.pieces_of_kind(PieceKind::Rook)
+            | self.pieces_of_kind(PieceKind::Queen);
+        if heavy_or_pawns.any() {
+            return false;
+        }
+        let knights = self.pieces_of_kind(PieceKind::Knight);
+        let bishops = self.pieces_of_kind(PieceKind::Bishop);
+        if (knights | bishops).count() <= 1 {
+            return true;
+        }
+        const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+        knights.is_empty() && (bishops.0 & DARK_SQUARES == 0 || bishops.0 & !DARK_SQUARES == 0)
+    }
 }
 
 impl PartialEq for Position {
@@ -850,5 +869,26 @@ mod tests {
         let p = Position::from_fen("k7/8/2np4/8/8/8/4R3/4K3 w - - 0 1").expect("valid");
         let expected: Bitboard = [sq("c6"), sq("d6"), sq("e2")].into_iter().collect();
         assert_eq!(p.attackers_to(sq("e5"), p.occupied()), expected);
+    }
+
+    #[test]
+    fn insufficient_material_cases() {
+        let draw = |fen: &str| {
+            Position::from_fen(fen)
+                .expect("valid")
+                .insufficient_material()
+        };
+        assert!(draw("8/8/4k3/8/8/3K4/8/8 w - - 0 1"));
+        assert!(draw("8/8/4k3/8/8/3KN3/8/8 w - - 0 1"));
+        assert!(
+            draw("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1"),
+            "bishops on light squares"
+        );
+        assert!(
+            !draw("8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1"),
+            "bishops on both colours"
+        );
+        assert!(!draw("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1"));
+        assert!(!draw("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"));
     }
 }

@@ -29,8 +29,6 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 /// inside the window; a fail-low proves an upper bound, a fail-high (a cut-off) a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bound {
-    /// No bound: the score is not to be used for a cut-off (a result kept for its move).
-    None = 0,
     /// The true score is at most the stored one (the search failed low).
     Upper = 1,
     /// The true score is at least the stored one (the search failed high).
@@ -40,8 +38,19 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// All four, in the order of their 2-bit codes.
-    pub const ALL: [Bound; 4] = [Bound::None, Bound::Upper, Bound::Lower, Bound::Exact];
+    /// All three, in the order of their 2-bit codes.
+    pub const ALL: [Bound; 3] = [Bound::Upper, Bound::Lower, Bound::Exact];
+
+    /// The bound whose code is the low two bits of `code`. Only [`pack`] writes codes, and it
+    /// writes 1 to 3, so 0 never comes back from a slot.
+    #[inline]
+    fn from_code(code: u64) -> Bound {
+        match code & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        }
+    }
 }
 
 /// A search result as the table gives it back.
@@ -57,8 +66,6 @@ pub struct Entry {
     pub depth: u8,
     /// What the score says: exact, or a bound.
     pub bound: Bound,
-    /// Whether the position is or has been on the principal variation.
-    pub pv: bool,
     /// The search that stored it (see [`TranspositionTable::new_search`]); wraps after 255.
     pub generation: u8,
 }
@@ -71,22 +78,14 @@ const SCORE_SHIFT: u32 = 16; // 16 bits: the score as an i16
 const DEPTH_SHIFT: u32 = 32; // 8 bits
 const GENERATION_SHIFT: u32 = 40; // 8 bits
 const BOUND_SHIFT: u32 = 48; // 2 bits
-const PV_BIT: u64 = 1 << 50;
 /// Set in every stored entry, so a data word is never 0 and an all-zero slot is empty, even
 /// for a position whose key happens to be 0.
-const OCCUPIED_BIT: u64 = 1 << 51;
+const OCCUPIED_BIT: u64 = 1 << 50;
 
 /// Packs a result into a data word. The score saturates at the bounds of an `i16`: the search's
 /// scores, mates included, stay well inside them.
 #[inline]
-fn pack(
-    best_move: Option<Move>,
-    score: i32,
-    depth: u8,
-    bound: Bound,
-    generation: u8,
-    pv: bool,
-) -> u64 {
+fn pack(best_move: Option<Move>, score: i32, depth: u8, bound: Bound, generation: u8) -> u64 {
     let move_bits = best_move.map_or(0, Move::to_bits);
     let score = score.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
     u64::from(move_bits) << MOVE_SHIFT
@@ -94,7 +93,6 @@ fn pack(
         | u64::from(depth) << DEPTH_SHIFT
         | u64::from(generation) << GENERATION_SHIFT
         | (bound as u64) << BOUND_SHIFT
-        | if pv { PV_BIT } else { 0 }
         | OCCUPIED_BIT
 }
 
@@ -106,8 +104,7 @@ fn unpack(key: u64, data: u64) -> Entry {
         best_move: Move::from_bits((data >> MOVE_SHIFT) as u16),
         score: i32::from((data >> SCORE_SHIFT) as u16 as i16),
         depth: (data >> DEPTH_SHIFT) as u8,
-        bound: Bound::ALL[(data >> BOUND_SHIFT) as usize & 3],
-        pv: data & PV_BIT != 0,
+        bound: Bound::from_code(data >> BOUND_SHIFT),
         generation: (data >> GENERATION_SHIFT) as u8,
     }
 }
@@ -518,23 +515,14 @@ impl TranspositionTable {
 
     // ANCHOR: store
     /// Stores a search result for the position with `key`: its best move (`None` after a
-    /// fail-low), score, depth in plies (saturated at 255), bound, and whether the position is
-    /// or has been on the principal variation (`pv`).
+    /// fail-low), score, depth in plies (saturated at 255) and bound.
     ///
     /// The slot is chosen by `slot_to_store`; chapter 8's rule then decides whether the entry
     /// there gives way. It does unless it is another position's result from this same search
     /// and deeper than the new one: a deep result costs more to find again, but one from an
     /// earlier search is about a position the game has probably left. A result for the same
     /// position always replaces the old one, which it supersedes.
-    pub fn store(
-        &self,
-        key: u64,
-        best_move: Option<Move>,
-        score: i32,
-        depth: u32,
-        bound: Bound,
-        pv: bool,
-    ) {
+    pub fn store(&self, key: u64, best_move: Option<Move>, score: i32, depth: u32, bound: Bound) {
         let generation = self.generation();
         let depth = u8::try_from(depth).unwrap_or(u8::MAX);
         let slot = self.slot_to_store(key, generation);
@@ -551,7 +539,7 @@ impl TranspositionTable {
             old.filter(|old| old.key == key)
                 .and_then(|old| old.best_move)
         });
-        slot.write(key, pack(best_move, score, depth, bound, generation, pv));
+        slot.write(key, pack(best_move, score, depth, bound, generation));
         bump(&self.counters.stores);
     }
     // ANCHOR_END: store
@@ -603,7 +591,6 @@ mod tests {
             score: 0,
             depth,
             bound: Bound::Exact,
-            pv: false,
             generation,
         }
     }
@@ -660,7 +647,7 @@ mod tests {
             table.new_search();
         }
         assert_eq!(table.generation(), 255);
-        table.store(key_in_slot(0, 1), None, 0, 14, Bound::Exact, false);
+        table.store(key_in_slot(0, 1), None, 0, 14, Bound::Exact);
         table.new_search();
         assert_eq!(table.generation(), 0);
         let stored = table.probe(key_in_slot(0, 1)).expect("stored");
@@ -668,7 +655,7 @@ mod tests {
         assert_eq!(worth(stored, table.generation()), 6);
         // Another position of the new search replaces it even though it is shallower: the
         // wrapped generation (255 against 0) still reads as an older search.
-        table.store(key_in_slot(0, 2), None, 0, 1, Bound::Exact, false);
+        table.store(key_in_slot(0, 2), None, 0, 1, Bound::Exact);
         assert!(table.probe(key_in_slot(0, 2)).is_some());
         assert!(table.probe(key_in_slot(0, 1)).is_none());
     }
@@ -677,16 +664,16 @@ mod tests {
     fn the_shallow_entry_goes_first_then_the_old_one() {
         let table = one_bucket(true);
         let old_deep = 100;
-        table.store(old_deep, None, 0, 14, Bound::Exact, false);
+        table.store(old_deep, None, 0, 14, Bound::Exact);
         table.new_search();
         let shallow = 101;
-        table.store(shallow, None, 0, 2, Bound::Exact, false);
+        table.store(shallow, None, 0, 2, Bound::Exact);
         for filler in 200..206 {
-            table.store(filler, None, 0, 30, Bound::Exact, false);
+            table.store(filler, None, 0, 30, Bound::Exact);
         }
         // Full: worths 6 (old, deep), 2 (shallow), 30 (fillers).
         let newcomer = 300;
-        table.store(newcomer, None, 0, 10, Bound::Exact, false);
+        table.store(newcomer, None, 0, 10, Bound::Exact);
         assert!(
             table.probe(shallow).is_none(),
             "the shallow entry is given up first"
@@ -701,7 +688,7 @@ mod tests {
         table.new_search();
         // Worths now −2 (old, deep), 2 (newcomer), 22 (fillers).
         let next = 301;
-        table.store(next, None, 0, 1, Bound::Exact, false);
+        table.store(next, None, 0, 1, Bound::Exact);
         assert!(
             table.probe(old_deep).is_none(),
             "two searches on, the old entry goes"
@@ -714,10 +701,10 @@ mod tests {
     fn a_store_takes_the_first_empty_slot() {
         let mut table = one_bucket(false);
         // Buckets off: the key's own slot is 5, leaving 0 to 4 and 6, 7 empty.
-        table.store(key_in_slot(5, 1), None, 0, 3, Bound::Exact, false);
+        table.store(key_in_slot(5, 1), None, 0, 3, Bound::Exact);
         table.set_buckets(true);
-        table.store(key_in_slot(3, 2), None, 0, 3, Bound::Exact, false);
-        table.store(key_in_slot(3, 3), None, 0, 3, Bound::Exact, false);
+        table.store(key_in_slot(3, 2), None, 0, 3, Bound::Exact);
+        table.store(key_in_slot(3, 3), None, 0, 3, Bound::Exact);
         assert_eq!(slot_holding(&table, key_in_slot(5, 1)), Some(5));
         assert_eq!(slot_holding(&table, key_in_slot(3, 2)), Some(0));
         assert_eq!(slot_holding(&table, key_in_slot(3, 3)), Some(1));
@@ -727,10 +714,10 @@ mod tests {
     fn a_store_goes_to_the_slot_holding_the_position() {
         let mut table = one_bucket(false);
         let key = key_in_slot(6, 1);
-        table.store(key, None, 10, 3, Bound::Lower, false);
+        table.store(key, None, 10, 3, Bound::Lower);
         table.set_buckets(true);
         // Slots 0 to 5 are empty, but the position is in slot 6.
-        table.store(key, None, 20, 4, Bound::Exact, true);
+        table.store(key, None, 20, 4, Bound::Exact);
         assert_eq!(slot_holding(&table, key), Some(6));
         assert!(
             table.buckets[0].0[..6]
@@ -739,8 +726,8 @@ mod tests {
         );
         let found = table.probe(key).expect("stored");
         assert_eq!(
-            (found.score, found.depth, found.bound, found.pv),
-            (20, 4, Bound::Exact, true)
+            (found.score, found.depth, found.bound),
+            (20, 4, Bound::Exact)
         );
     }
 
@@ -748,14 +735,14 @@ mod tests {
     fn a_deeper_entry_of_this_search_is_kept_and_an_older_one_is_not() {
         let table = one_bucket(false);
         let (deep, shallow) = (key_in_slot(2, 1), key_in_slot(2, 2));
-        table.store(deep, None, 0, 9, Bound::Exact, false);
-        table.store(shallow, None, 0, 8, Bound::Exact, false);
+        table.store(deep, None, 0, 9, Bound::Exact);
+        table.store(shallow, None, 0, 8, Bound::Exact);
         assert!(table.probe(deep).is_some(), "deeper, same search: kept");
         assert_eq!(table.counters().refused, 1);
-        table.store(shallow, None, 0, 9, Bound::Exact, false);
+        table.store(shallow, None, 0, 9, Bound::Exact);
         assert!(table.probe(shallow).is_some(), "as deep: replaced");
         table.new_search();
-        table.store(deep, None, 0, 1, Bound::Exact, false);
+        table.store(deep, None, 0, 1, Bound::Exact);
         assert!(
             table.probe(deep).is_some(),
             "an earlier search's entry gives way"
@@ -765,8 +752,8 @@ mod tests {
     #[test]
     fn a_same_position_result_replaces_even_when_shallower() {
         let table = one_bucket(false);
-        table.store(7, None, 50, 12, Bound::Exact, false);
-        table.store(7, None, -5, 3, Bound::Upper, false);
+        table.store(7, None, 50, 12, Bound::Exact);
+        table.store(7, None, -5, 3, Bound::Upper);
         let found = table.probe(7).expect("stored");
         assert_eq!(
             (found.score, found.depth, found.bound),
@@ -779,8 +766,8 @@ mod tests {
         let table = one_bucket(false);
         let e2e4 = a_move(12, 28, MoveKind::DoublePawnPush);
         let key = key_in_slot(4, 1);
-        table.store(key, Some(e2e4), 30, 5, Bound::Exact, false);
-        table.store(key, None, -40, 6, Bound::Upper, false);
+        table.store(key, Some(e2e4), 30, 5, Bound::Exact);
+        table.store(key, None, -40, 6, Bound::Upper);
         let found = table.probe(key).expect("stored");
         assert_eq!(found.best_move, Some(e2e4));
         assert_eq!(
@@ -790,18 +777,18 @@ mod tests {
 
         // Another position in the same slot does not inherit it.
         let other = key_in_slot(4, 2);
-        table.store(other, None, 0, 7, Bound::Upper, false);
+        table.store(other, None, 0, 7, Bound::Upper);
         assert_eq!(table.probe(other).expect("stored").best_move, None);
     }
 
     #[test]
     fn depth_saturates_at_255() {
         let table = one_bucket(false);
-        table.store(1, None, 0, 255, Bound::Exact, false);
+        table.store(1, None, 0, 255, Bound::Exact);
         assert_eq!(table.probe(1).expect("stored").depth, 255);
-        table.store(2, None, 0, 1000, Bound::Exact, false);
+        table.store(2, None, 0, 1000, Bound::Exact);
         assert_eq!(table.probe(2).expect("stored").depth, 255);
-        table.store(3, None, 0, u32::MAX, Bound::Exact, false);
+        table.store(3, None, 0, u32::MAX, Bound::Exact);
         assert_eq!(table.probe(3).expect("stored").depth, 255);
     }
 
@@ -820,20 +807,17 @@ mod tests {
                     for depth in [0, 1, 254, 255] {
                         for bound in Bound::ALL {
                             for generation in [0, 1, 128, 255] {
-                                for pv in [false, true] {
-                                    let data = pack(best_move, score, depth, bound, generation, pv);
-                                    let expected = Entry {
-                                        key,
-                                        best_move,
-                                        score,
-                                        depth,
-                                        bound,
-                                        pv,
-                                        generation,
-                                    };
-                                    assert_eq!(unpack(key, data), expected);
-                                    assert_ne!(data, 0, "a stored entry is never an empty slot");
-                                }
+                                let data = pack(best_move, score, depth, bound, generation);
+                                let expected = Entry {
+                                    key,
+                                    best_move,
+                                    score,
+                                    depth,
+                                    bound,
+                                    generation,
+                                };
+                                assert_eq!(unpack(key, data), expected);
+                                assert_ne!(data, 0, "a stored entry is never an empty slot");
                             }
                         }
                     }
@@ -844,7 +828,7 @@ mod tests {
 
     #[test]
     fn scores_beyond_an_i16_saturate() {
-        let unpacked = |score| unpack(0, pack(None, score, 0, Bound::Exact, 0, false)).score;
+        let unpacked = |score| unpack(0, pack(None, score, 0, Bound::Exact, 0)).score;
         assert_eq!(unpacked(40_000), 32_767);
         assert_eq!(unpacked(-40_000), -32_768);
     }
@@ -856,7 +840,7 @@ mod tests {
         assert_eq!(slot.entry_for(0), None);
         let table = one_bucket(true);
         assert_eq!(table.probe(0), None);
-        table.store(0, None, 3, 1, Bound::None, false);
+        table.store(0, None, 3, 1, Bound::Exact);
         assert_eq!(table.probe(0).map(|e| e.score), Some(3));
     }
 
@@ -869,7 +853,6 @@ mod tests {
             7,
             Bound::Exact,
             0,
-            true,
         );
         let data_b = pack(
             Some(a_move(52, 36, MoveKind::Quiet)),
@@ -877,7 +860,6 @@ mod tests {
             3,
             Bound::Lower,
             0,
-            false,
         );
         let slot = Slot::default();
         slot.write(key_a, data_a);
@@ -893,14 +875,14 @@ mod tests {
         assert_eq!(slot.entry_for(key_b), None);
 
         // The same for two results for one position: a mix of them is still a miss.
-        let data_a2 = pack(None, 26, 8, Bound::Upper, 0, false);
+        let data_a2 = pack(None, 26, 8, Bound::Upper, 0);
         slot.write(key_a, data_a);
         slot.data.store(data_a2, Ordering::Relaxed);
         assert_eq!(slot.entry_for(key_a), None);
 
         // And through a probe of the table.
         let table = one_bucket(true);
-        table.store(key_a, None, 25, 7, Bound::Exact, false);
+        table.store(key_a, None, 25, 7, Bound::Exact);
         let index = slot_holding(&table, key_a).expect("stored");
         table.buckets[0].0[index]
             .data
@@ -984,7 +966,7 @@ mod tests {
         table.set_buckets(true);
         let keys: Vec<u64> = random_keys(7).take(24).collect();
         for &key in &keys {
-            table.store(key, None, 1, 1, Bound::Exact, false);
+            table.store(key, None, 1, 1, Bound::Exact);
         }
         let found_in_buckets: Vec<u64> = keys
             .iter()

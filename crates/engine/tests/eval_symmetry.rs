@@ -4,17 +4,17 @@
 //! own position in both. A term that favoured one colour, or read a table the wrong way up for
 //! Black, breaks this.
 
-use cb2026::eval;
 use cb2026::position::Position;
+use cb2026::{epd, eval};
 
 const PERFT_SUITE: &str = include_str!("../../../data/perft-standard.epd");
 
-fn suite_fens() -> Vec<&'static str> {
-    PERFT_SUITE
-        .lines()
-        .filter_map(|line| line.split(';').next())
-        .map(str::trim)
-        .filter(|fen| !fen.is_empty())
+/// The positions of the perft suite (its counts are not needed here).
+fn suite_fens() -> Vec<String> {
+    epd::parse(PERFT_SUITE)
+        .expect("the perft suite is valid EPD")
+        .into_iter()
+        .map(|line| line.fen)
         .collect()
 }
 
@@ -27,7 +27,7 @@ fn every_perft_position_evaluates_like_its_mirror() {
         fens.len()
     );
     let mut nonzero = 0;
-    for fen in fens {
+    for fen in &fens {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let flipped = pos.mirrored();
         let (score, flipped_score) = (eval::evaluate(&pos), eval::evaluate(&flipped));

@@ -1,87 +1,22 @@
 //! The search finds what it should: the best move in most Bratko-Kopec positions, mates with
 //! the right distance, and 0 for a stalemate and a perpetual check.
 
-use cb2026::moves::{Move, MoveKind};
-use cb2026::position::{PieceKind, Position};
+use cb2026::moves::Move;
+use cb2026::position::Position;
 use cb2026::search::{Score, Searcher};
+use cb2026::{epd, san};
 
 const BRATKO_KOPEC: &str = include_str!("../../../data/suites/bratko-kopec.epd");
 
-/// Standard algebraic notation of the legal move `m`, without check marks (test suites give
-/// their best moves in SAN).
-fn san(pos: &Position, m: Move) -> String {
-    match m.kind() {
-        MoveKind::KingCastle => return "O-O".into(),
-        MoveKind::QueenCastle => return "O-O-O".into(),
-        _ => {}
-    }
-    let piece = pos.piece_moved(m).kind;
-    let mut text = String::new();
-    if piece == PieceKind::Pawn {
-        if m.is_capture() {
-            text.push((b'a' + m.from().file()) as char);
-        }
-    } else {
-        text.push(piece.letter().to_ascii_uppercase());
-        let rivals: Vec<Move> = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|&o| o != m && o.to() == m.to() && pos.piece_moved(o).kind == piece)
-            .collect();
-        if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|o| o.from().file() == m.from().file());
-            let same_rank = rivals.iter().any(|o| o.from().rank() == m.from().rank());
-            if !same_file {
-                text.push((b'a' + m.from().file()) as char);
-            } else if !same_rank {
-                text.push((b'1' + m.from().rank()) as char);
-            } else {
-                text.push_str(&m.from().to_string());
-            }
-        }
-    }
-    if m.is_capture() {
-        text.push('x');
-    }
-    text.push_str(&m.to().to_string());
-    if let Some(&promotion) = m.to_string().as_bytes().get(4) {
-        text.push('=');
-        text.push(promotion.to_ascii_uppercase() as char);
-    }
-    text
-}
-
-/// The legal move `text` names in SAN.
-fn parse_san(pos: &Position, text: &str) -> Option<Move> {
-    let clean: String = text
-        .chars()
-        .filter(|c| !matches!(c, '+' | '#' | '!' | '?'))
-        .collect();
-    pos.legal_moves()
+/// A suite line: the position, its best moves and its name.
+fn suite_position(line: &epd::EpdLine) -> (Position, Vec<Move>, String) {
+    let pos = Position::from_fen(&line.fen).unwrap_or_else(|e| panic!("{}: {e}", line.fen));
+    let best = line
+        .best_moves()
         .iter()
-        .copied()
-        .find(|&m| san(pos, m) == clean)
-}
-
-/// A suite line: the position and its best moves.
-fn parse_epd(line: &str) -> (Position, Vec<Move>) {
-    let fields: Vec<&str> = line.splitn(5, ' ').collect();
-    let fen = format!(
-        "{} {} {} {} 0 1",
-        fields[0], fields[1], fields[2], fields[3]
-    );
-    let pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let best_field = fields[4]
-        .split(';')
-        .map(str::trim)
-        .find_map(|op| op.strip_prefix("bm "))
-        .unwrap_or_else(|| panic!("no bm in {line}"));
-    let best = best_field
-        .split_whitespace()
-        .map(|text| parse_san(&pos, text).unwrap_or_else(|| panic!("{text} in {fen}")))
+        .map(|text| san::to_move(&pos, text).unwrap_or_else(|e| panic!("{e}")))
         .collect();
-    (pos, best)
+    (pos, best, line.id().unwrap_or("?").to_string())
 }
 
 fn search(fen: &str, depth: u32) -> (Option<Move>, Score) {
@@ -95,21 +30,6 @@ fn uci(fen: &str, text: &str) -> Move {
     pos.parse_uci_move(text).expect("legal move")
 }
 
-#[test]
-fn san_names_moves_as_the_suites_do() {
-    let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid");
-    assert_eq!(parse_san(&pos, "O-O-O"), pos.parse_uci_move("e1c1").ok());
-    assert_eq!(parse_san(&pos, "Rab1"), None, "no other rook reaches b1");
-    assert_eq!(parse_san(&pos, "Rb1"), pos.parse_uci_move("a1b1").ok());
-    let pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").expect("valid");
-    assert_eq!(parse_san(&pos, "Rhd1"), pos.parse_uci_move("h1d1").ok());
-    assert_eq!(
-        parse_san(&pos, "Rd1"),
-        None,
-        "ambiguous: both rooks reach d1"
-    );
-}
-
 /// Bratko-Kopec at depth 8: the engine finds 12 of 24 (measured when written). A search that
 /// ignored the evaluation or ordered nothing would find two or three; the bound leaves room
 /// for honest changes of taste in the evaluation.
@@ -117,11 +37,13 @@ fn san_names_moves_as_the_suites_do() {
 fn bratko_kopec_at_depth_8() {
     let mut searcher = Searcher::new(16);
     let mut found = Vec::new();
-    for line in BRATKO_KOPEC.lines().filter(|l| !l.trim().is_empty()) {
-        let (pos, best) = parse_epd(line);
+    let suite = epd::parse(BRATKO_KOPEC).expect("valid EPD");
+    assert_eq!(suite.len(), 24);
+    for line in &suite {
+        let (pos, best, id) = suite_position(line);
+        assert!(!best.is_empty(), "{id} has a best move");
         searcher.clear();
         let outcome = searcher.search_depth(&pos, 8);
-        let id = line.split("id ").nth(1).unwrap_or("?").trim().to_string();
         if outcome.best_move.is_some_and(|m| best.contains(&m)) {
             found.push(id);
         }

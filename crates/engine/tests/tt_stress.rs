@@ -46,8 +46,7 @@ fn result_for(key: u64, score: i16) -> Entry {
         )),
         score: i32::from(score),
         depth: (bits >> 16) as u8,
-        bound: Bound::ALL[(bits >> 24) as usize % 4],
-        pv: (bits >> 26) & 1 == 1,
+        bound: Bound::ALL[(bits >> 24) as usize % Bound::ALL.len()],
         generation: 0,
     }
 }
@@ -69,7 +68,7 @@ fn hammer(table: &TranspositionTable) -> u64 {
                     let bits = mix(writer << 32 | n);
                     let r = result_for(key(bits % KEYS), (bits >> 32) as i16);
                     let depth = u32::from(r.depth);
-                    table.store(r.key, r.best_move, r.score, depth, r.bound, r.pv);
+                    table.store(r.key, r.best_move, r.score, depth, r.bound);
                 }
             });
         }

@@ -33,14 +33,13 @@ fn a_stored_result_comes_back_whole() {
         table.set_buckets(buckets);
         table.new_search();
         let key = 0xdead_beef_0bad_cafe;
-        table.store(key, Some(a_move(6, 21)), -317, 9, Bound::Lower, true);
+        table.store(key, Some(a_move(6, 21)), -317, 9, Bound::Lower);
         let expected = Entry {
             key,
             best_move: Some(a_move(6, 21)),
             score: -317,
             depth: 9,
             bound: Bound::Lower,
-            pv: true,
             generation: 1,
         };
         assert_eq!(table.probe(key), Some(expected));
@@ -88,7 +87,7 @@ fn a_size_the_allocator_refuses_leaves_the_old_size() {
     assert_eq!(table.slot_count(), 2 * 65_536, "the old size is back");
     assert!(table.buckets());
     table.new_search();
-    table.store(42, None, 1, 1, Bound::Exact, false);
+    table.store(42, None, 1, 1, Bound::Exact);
     assert!(table.probe(42).is_some(), "and it works");
 }
 
@@ -97,7 +96,7 @@ fn resizing_empties_the_table_and_keeps_the_switch() {
     let mut table = TranspositionTable::new(1);
     table.set_buckets(true);
     table.new_search();
-    table.store(42, None, 1, 1, Bound::Exact, false);
+    table.store(42, None, 1, 1, Bound::Exact);
     table.resize(2).expect("2 MB");
     assert_eq!(table.slot_count(), 2 * 65_536);
     assert_eq!(table.probe(42), None);
@@ -111,7 +110,7 @@ fn clear_empties_the_table_and_restarts_the_generation() {
     for _ in 0..3 {
         table.new_search();
     }
-    table.store(42, None, 1, 1, Bound::Exact, false);
+    table.store(42, None, 1, 1, Bound::Exact);
     table.clear();
     assert_eq!(table.generation(), 0);
     assert_eq!(table.probe(42), None);
@@ -137,11 +136,11 @@ fn hashfull_counts_this_searchs_entries_in_the_first_thousand_slots() {
         table.set_buckets(buckets);
         assert_eq!(table.hashfull(), 0);
         for slot in 0..500 {
-            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact, false);
+            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact);
         }
         // Beyond the sample: not counted.
         for slot in 2000..2100 {
-            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact, false);
+            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact);
         }
         assert_eq!(table.hashfull(), 500);
         table.new_search();
@@ -151,11 +150,11 @@ fn hashfull_counts_this_searchs_entries_in_the_first_thousand_slots() {
             "entries of an earlier search do not count"
         );
         for slot in 500..510 {
-            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact, false);
+            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact);
         }
         assert_eq!(table.hashfull(), 10);
         for slot in 0..1000 {
-            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact, false);
+            table.store(key_for_slot_of_1mb(slot), None, 0, 1, Bound::Exact);
         }
         assert_eq!(table.hashfull(), 1000);
         table.clear();
@@ -166,8 +165,8 @@ fn hashfull_counts_this_searchs_entries_in_the_first_thousand_slots() {
 #[test]
 fn hashfull_of_a_table_smaller_than_the_sample_is_still_per_mille() {
     let table = TranspositionTable::with_bucket_count(1);
-    table.store(0, None, 0, 1, Bound::Exact, false);
-    table.store(u64::MAX, None, 0, 1, Bound::Exact, false);
+    table.store(0, None, 0, 1, Bound::Exact);
+    table.store(u64::MAX, None, 0, 1, Bound::Exact);
     assert_eq!(table.hashfull(), 250, "2 of 8 slots");
 }
 
@@ -175,8 +174,8 @@ fn hashfull_of_a_table_smaller_than_the_sample_is_still_per_mille() {
 fn counters_count_probes_hits_stores_and_refusals() {
     let table = TranspositionTable::new(1);
     let (deep, shallow) = (key_for_slot_of_1mb(7), key_for_slot_of_1mb(7) + 1);
-    table.store(deep, None, 0, 10, Bound::Exact, false);
-    table.store(shallow, None, 0, 2, Bound::Exact, false); // refused: same slot, shallower
+    table.store(deep, None, 0, 10, Bound::Exact);
+    table.store(shallow, None, 0, 2, Bound::Exact); // refused: same slot, shallower
     table.probe(deep);
     table.probe(shallow);
     table.probe(deep);
@@ -207,7 +206,6 @@ fn entries_stored_with_buckets_off_are_all_found_with_buckets_on() {
             key as i16 as i32,
             depth,
             Bound::Upper,
-            false,
         );
     }
     let found_off: Vec<Entry> = stored.iter().filter_map(|&key| table.probe(key)).collect();
@@ -244,7 +242,7 @@ fn buckets_keep_more_of_a_crowded_table() {
         table.set_buckets(buckets);
         let stored: Vec<u64> = keys(2).take(table.slot_count()).collect();
         for &key in &stored {
-            table.store(key, None, 0, 5, Bound::Exact, false);
+            table.store(key, None, 0, 5, Bound::Exact);
         }
         stored
             .iter()

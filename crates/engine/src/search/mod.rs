@@ -22,7 +22,7 @@ pub use stats::SearchStats;
 
 use crate::eval;
 use crate::moves::Move;
-use crate::position::{PieceKind, Position};
+use crate::position::Position;
 use crate::switches::{SwitchError, Switches};
 use crate::time::{self, Budget};
 use crate::tt::{TableSizeError, TranspositionTable};
@@ -409,7 +409,7 @@ impl Worker<'_> {
     fn is_draw(&self) -> bool {
         self.pos.halfmove_clock() >= 100
             || self.pos.is_repetition()
-            || insufficient_material(&self.pos)
+            || self.pos.insufficient_material()
     }
 
     // ANCHOR: aspiration
@@ -442,24 +442,6 @@ impl Worker<'_> {
         }
     }
     // ANCHOR_END: aspiration
-}
-
-/// Whether neither side can possibly mate: bare kings, a lone minor piece, or bishops all on
-/// squares of one colour (FIDE article 5.2.2, in the cases that are cheap to see).
-pub fn insufficient_material(pos: &Position) -> bool {
-    let heavy_or_pawns = pos.pieces_of_kind(PieceKind::Pawn)
-        | pos.pieces_of_kind(PieceKind::Rook)
-        | pos.pieces_of_kind(PieceKind::Queen);
-    if heavy_or_pawns.any() {
-        return false;
-    }
-    let knights = pos.pieces_of_kind(PieceKind::Knight);
-    let bishops = pos.pieces_of_kind(PieceKind::Bishop);
-    if (knights | bishops).count() <= 1 {
-        return true;
-    }
-    const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
-    knights.is_empty() && (bishops.0 & DARK_SQUARES == 0 || bishops.0 & !DARK_SQUARES == 0)
 }
 
 // ANCHOR: mate_scores
@@ -540,23 +522,6 @@ mod tests {
         }
         // Mate in 9 plies from the root, stored at ply 4: mate in 5 from the stored node.
         assert_eq!(score_to_tt(MATE - 9, 4), MATE - 5);
-    }
-
-    #[test]
-    fn insufficient_material_cases() {
-        let draw = |fen: &str| insufficient_material(&Position::from_fen(fen).expect("valid"));
-        assert!(draw("8/8/4k3/8/8/3K4/8/8 w - - 0 1"));
-        assert!(draw("8/8/4k3/8/8/3KN3/8/8 w - - 0 1"));
-        assert!(
-            draw("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1"),
-            "bishops on light squares"
-        );
-        assert!(
-            !draw("8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1"),
-            "bishops on both colours"
-        );
-        assert!(!draw("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1"));
-        assert!(!draw("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1"));
     }
 
     #[test]

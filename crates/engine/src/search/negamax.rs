@@ -198,8 +198,7 @@ impl Worker<'_> {
                 Bound::Upper
             };
             let stored = score_to_tt(best_score, ply);
-            self.tt
-                .store(key, best_move, stored, depth as u32, bound, pv);
+            self.tt.store(key, best_move, stored, depth as u32, bound);
         }
         best_score
     }
@@ -443,7 +442,6 @@ pub(super) fn tt_cutoff(
         Bound::Exact => true,
         Bound::Lower => score >= beta,
         Bound::Upper => score <= alpha,
-        Bound::None => false,
     };
     settles.then_some(score)
 }

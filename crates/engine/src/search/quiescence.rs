@@ -5,7 +5,7 @@
 use super::negamax::tt_cutoff;
 use super::ordering::MovePicker;
 use super::see;
-use super::{DRAW, INFINITY, MATE, MAX_PLY, Worker, insufficient_material, score_to_tt};
+use super::{DRAW, INFINITY, MATE, MAX_PLY, Worker, score_to_tt};
 use crate::tt::Bound;
 
 impl Worker<'_> {
@@ -19,7 +19,7 @@ impl Worker<'_> {
         }
         self.count_node(ply);
         self.stats.qnodes += 1;
-        if insufficient_material(&self.pos) {
+        if self.pos.insufficient_material() {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
@@ -82,8 +82,7 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(key, None, score_to_tt(best, ply), 0, bound, false);
+            self.tt.store(key, None, score_to_tt(best, ply), 0, bound);
         }
         best
     }
