@@ -13,8 +13,8 @@ use crate::position::Position;
 use crate::search::{Limits, Searcher};
 use crate::switches::Switches;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The bench positions as the file has them: one quoted FEN per line, a comma after it.
