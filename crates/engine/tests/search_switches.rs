@@ -12,7 +12,16 @@ use cb2026::switches::Switches;
 /// Deep enough for singular extensions (depth 7 and a table entry at depth 4 or more).
 const DEPTH: u32 = 8;
 
+/// Switches this test leaves to others: `alphabeta` off is minimax, whose tree at [`DEPTH`]
+/// would take hours (`minimax_searches_more_than_alpha_beta` checks it shallower), and `timeman`
+/// acts only on a clock, never at a fixed depth (the tests of `time.rs` check it).
+const NOT_AT_FIXED_DEPTH: [&str; 2] = ["alphabeta", "timeman"];
+
 fn search_six(switches: Switches) -> Vec<SearchStats> {
+    search_six_to(switches, DEPTH)
+}
+
+fn search_six_to(switches: Switches, depth: u32) -> Vec<SearchStats> {
     // A small table: the bucket switch needs collisions to show.
     let mut searcher = Searcher::new(1);
     searcher.set_switches(switches);
@@ -21,9 +30,24 @@ fn search_six(switches: Switches) -> Vec<SearchStats> {
         .map(|p| {
             searcher.clear();
             let pos = Position::from_fen(p.fen).expect("valid FEN");
-            searcher.search_depth(&pos, DEPTH).stats
+            searcher.search_depth(&pos, depth).stats
         })
         .collect()
+}
+
+#[test]
+fn minimax_searches_more_than_alpha_beta() {
+    let depth = 3;
+    let alpha_beta: u64 = nodes(&search_six_to(Switches::default(), depth))
+        .iter()
+        .sum();
+    let minimax: u64 = nodes(&search_six_to(flipped("alphabeta"), depth))
+        .iter()
+        .sum();
+    assert!(
+        minimax > 2 * alpha_beta,
+        "minimax {minimax} nodes, alpha-beta {alpha_beta}"
+    );
 }
 
 fn flipped(name: &str) -> Switches {
@@ -65,6 +89,9 @@ fn every_switch_changes_the_tree_and_off_means_off() {
     );
     let mut idle = Vec::new();
     for name in Switches::names() {
+        if NOT_AT_FIXED_DEPTH.contains(&name) {
+            continue;
+        }
         let switched = search_six(flipped(name));
         if nodes(&switched) == nodes(&default) {
             idle.push(name);
