@@ -7,7 +7,7 @@
 //! some millions of nodes each, so they are measured (`cargo xtask measure ch11`) and checked
 //! again by `cargo xtask recheck ch11`, not pinned by the debug test.
 
-use crate::six::{self, DEPTH, OnOff};
+use crate::six::{self, DEPTH, OnOff, Swept};
 use crate::{Chapter, Figure, Figures};
 use cb2026::position::Position;
 use cb2026::search::pruning::Params;
@@ -42,13 +42,6 @@ pub const ZUGZWANG_DEPTH: u32 = 12;
 const BASE_RS: [i32; 3] = [2, 3, 4];
 const DIVISORS: [i32; 3] = [4, 6, 100];
 const MIN_DEPTHS: [i32; 3] = [2, 3, 4];
-
-/// One swept parameter: its key, its values and how to set it.
-struct Swept {
-    name: &'static str,
-    values: &'static [i32],
-    set: fn(&mut Params, i32),
-}
 
 const SWEPT: [Swept; 3] = [
     Swept {

@@ -4,7 +4,7 @@
 //! Chess no. 1, whose quiet queen sacrifice the reductions find plies later than the search
 //! without them.
 
-use crate::six::{self, DEPTH, OnOff};
+use crate::six::{self, DEPTH, OnOff, Swept};
 use crate::{Chapter, Figure, Figures};
 use cb2026::position::Position;
 use cb2026::search::pruning::{LmrTable, Params};
@@ -114,13 +114,6 @@ fn wac1(lmr: bool, params: Params) -> Option<Found> {
         params,
         WAC1_MAX_DEPTH,
     )
-}
-
-/// One swept parameter: its key, its values and how to set it.
-struct Swept {
-    name: &'static str,
-    values: &'static [i32],
-    set: fn(&mut Params, i32),
 }
 
 const SWEPT: [Swept; 3] = [

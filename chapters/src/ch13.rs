@@ -4,7 +4,7 @@
 //! no. 23, whose quiet solution the two prunings find plies later.
 
 use crate::ch11::{Line, iterations};
-use crate::six::{self, DEPTH, OnOff};
+use crate::six::{self, DEPTH, OnOff, Swept};
 use crate::{Chapter, Figures};
 use cb2026::search::pruning::Params;
 use cb2026::switches::{Stage, Switches};
@@ -39,13 +39,6 @@ const RFP_PER_PLY: [i32; 3] = [50, 75, 100];
 const FUTILITY_BASES: [i32; 3] = [40, 80, 120];
 const FUTILITY_PER_PLY: [i32; 3] = [60, 80, 100];
 const ASPIRATION_DELTAS: [i32; 3] = [10, 25, 50];
-
-/// One swept parameter: its key, its values and how to set it.
-struct Swept {
-    name: &'static str,
-    values: &'static [i32],
-    set: fn(&mut Params, i32),
-}
 
 const SWEPT: [Swept; 4] = [
     Swept {

@@ -4,7 +4,7 @@
 //! position of the six), found with and without each extension.
 
 use crate::ch12::{Found, add_found, first_preferred};
-use crate::six::{self, DEPTH, OnOff};
+use crate::six::{self, DEPTH, OnOff, Swept};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
 use cb2026::search::pruning::Params;
@@ -52,13 +52,6 @@ pub fn solve(switch: &str, on: bool, params: Params) -> Option<Found> {
         params,
         SOLVE_MAX_DEPTH,
     )
-}
-
-/// One swept parameter: its key, its values and how to set it.
-struct Swept {
-    name: &'static str,
-    values: &'static [i32],
-    set: fn(&mut Params, i32),
 }
 
 const SWEPT: [Swept; 2] = [

@@ -162,6 +162,17 @@ pub fn six_with(switches: Switches, params: Params, depth: u32) -> Arc<Vec<Run>>
     runs
 }
 
+/// One parameter a chapter sweeps: its key, its values and how to set it in [`Params`].
+#[derive(Debug)]
+pub struct Swept {
+    /// The key's part naming the parameter (`divisor`).
+    pub name: &'static str,
+    /// The values tried, the default among them.
+    pub values: &'static [i32],
+    /// Sets the parameter to a value.
+    pub set: fn(&mut Params, i32),
+}
+
 /// One value of a swept parameter and what the six positions cost with it.
 #[derive(Clone, Debug)]
 pub struct SweepPoint {
