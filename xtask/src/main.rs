@@ -13,6 +13,7 @@ mod perf_bench;
 mod perf_perft;
 mod perf_tt;
 mod perft;
+mod soak;
 mod suite;
 mod tools;
 
@@ -82,6 +83,9 @@ enum Command {
     },
     /// Check perft counts against data/perft-standard.epd (small ones; every one with --full).
     Perft(perft::PerftArgs),
+    /// Many short games against ourselves and Debian's engines, counting every fault of the
+    /// protocol (records snapshots/games/soak-*); fails if cb2026 has any.
+    Soak(soak::SoakArgs),
     /// Search a test suite (wac, bk or an EPD file) at `go movetime N`; count the solved.
     Suite(suite::SuiteArgs),
 }
@@ -143,6 +147,7 @@ fn main() -> ExitCode {
         }
         Command::Magics => magics::run(&workspace_root()),
         Command::Match(args) => matches::run(*args, &workspace_root()),
+        Command::Soak(args) => soak::run(args, &workspace_root()),
         Command::Perf { target } => match target {
             PerfTarget::Tt { mb, line, store } => perf_tt::run(&workspace_root(), mb, line, store),
             PerfTarget::Perft(args) => perf_perft::run(&workspace_root(), &args),

@@ -214,14 +214,17 @@ fn play_and_store(config: &MatchConfig, interrupt: &AtomicBool, out: &Path) -> R
     );
     for (engine, faults) in record.engines.iter().zip(&record.counts.faults) {
         println!(
-            "  {}: bench {}, time losses {}, illegal moves {}, crashes {}",
+            "  {}: bench {}, time losses {}, illegal moves {}, crashes {}, protocol errors {}, \
+             unanswered commands {}",
             engine.name,
             engine
                 .bench
                 .map_or_else(|| "none".to_string(), |b| b.to_string()),
             faults.time,
             faults.illegal,
-            faults.crash
+            faults.crash,
+            faults.protocol_errors,
+            faults.unanswered
         );
     }
     println!(
@@ -390,6 +393,82 @@ fn build_cb2026_for_a_match(root: &Path) -> Result<String, String> {
 fn install_reference_engines() -> Result<(), String> {
     for (package, binary) in REFERENCE_ENGINES {
         crate::tools::debian_engine(binary, package)?;
+    }
+    Ok(())
+}
+
+/// Whom a soak plays: cb2026 itself, or one of Debian's engines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opponent {
+    Itself,
+    Debian(&'static str),
+}
+
+impl Opponent {
+    /// `self`, or a reference engine's name in the gauntlet (`ethereal`, `toga2`, ...).
+    pub fn parse(text: &str) -> Result<Opponent, String> {
+        match text {
+            "self" => Ok(Opponent::Itself),
+            "ethereal" => Ok(Opponent::Debian("ethereal")),
+            "toga2" => Ok(Opponent::Debian("toga2")),
+            "glaurung" => Ok(Opponent::Debian("glaurung")),
+            "gnuchess" => Ok(Opponent::Debian("gnuchess")),
+            "stockfish" => Ok(Opponent::Debian("stockfish")),
+            _ => Err(format!(
+                "unknown opponent `{text}`: self, ethereal, toga2, glaurung, gnuchess or stockfish"
+            )),
+        }
+    }
+}
+
+/// One match of `cargo xtask soak`: cb2026 (default options) against `opponent` at `tc`,
+/// `games` games without adjudication, stored as `snapshots/games/<name>`.
+pub fn play_soak_match(
+    root: &Path,
+    name: &str,
+    tc: &str,
+    opponent: Opponent,
+    games: usize,
+    concurrency: usize,
+) -> Result<(), String> {
+    std::env::set_current_dir(root).map_err(|e| format!("cannot enter {}: {e}", root.display()))?;
+    let cmd = build_cb2026_for_a_match(root)?;
+    let rival = match opponent {
+        Opponent::Itself => cb2026_spec("cb2026-b".into(), &cmd),
+        Opponent::Debian(who) => {
+            install_reference_engines()?;
+            let mut engines = gauntlet_opponents(&[]);
+            engines.push(EngineSpec::new("stockfish", "/usr/games/stockfish"));
+            engines
+                .into_iter()
+                .find(|spec| spec.name == who)
+                .ok_or_else(|| format!("no reference engine `{who}`"))?
+        }
+    };
+    let candidate = match opponent {
+        Opponent::Itself => cb2026_spec("cb2026-a".into(), &cmd),
+        Opponent::Debian(_) => cb2026_spec("cb2026".into(), &cmd),
+    };
+    let mut config = MatchConfig::new(
+        name,
+        [candidate, rival],
+        TimeControl::parse(tc)?,
+        games.div_ceil(2),
+        root.join("data/openings/8moves_v3.epd"),
+    );
+    config.openings_label = "data/openings/8moves_v3.epd".into();
+    config.concurrency = concurrency;
+    config.adjudication = Adjudication::NONE;
+    config.move_overhead_ms = Some(50);
+    config.progress = true;
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // A second soak match in the same process finds the handler set: that is fine.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let out = root.join("snapshots/games");
+    play_and_store(&config, &interrupt, &out)?;
+    if interrupt.load(Ordering::Relaxed) {
+        return Err("the soak was interrupted".into());
     }
     Ok(())
 }

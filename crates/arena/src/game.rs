@@ -18,7 +18,7 @@ use crate::adjudication::{Adjudicated, Adjudication, Adjudicator};
 use crate::openings::Opening;
 use crate::rules::{self, History, RulesEnd};
 use crate::spec::{EngineSpec, TimeControl};
-use crate::uci::{EngineError, Score, UciEngine};
+use crate::uci::{EngineError, ProtocolCounts, Score, UciEngine};
 use cozy_chess::{Board, Color, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -186,6 +186,8 @@ pub struct Game {
     pub moves: Vec<PlayedMove>,
     pub result: GameResult,
     pub termination: Termination,
+    /// Protocol faults of White's and Black's engine during the game.
+    pub protocol: [ProtocolCounts; 2],
 }
 
 /// An engine seat: its spec (with every option to set) and, once started, its process.
@@ -193,31 +195,62 @@ pub struct Game {
 pub struct Player {
     pub spec: EngineSpec,
     engine: Option<UciEngine>,
+    /// Protocol faults of processes already ended, not yet handed to a game.
+    ended_protocol: ProtocolCounts,
 }
+
+/// How long an engine that ran out of time has, after `stop`, to send the `bestmove` it owes.
+const STOP_GRACE: Duration = Duration::from_secs(1);
 
 impl Player {
     pub fn new(spec: EngineSpec) -> Self {
-        Player { spec, engine: None }
+        Player {
+            spec,
+            engine: None,
+            ended_protocol: ProtocolCounts::default(),
+        }
+    }
+
+    /// The protocol faults since the last call, of this process and of any ended before it.
+    fn take_protocol(&mut self) -> ProtocolCounts {
+        let mut counts = std::mem::take(&mut self.ended_protocol);
+        if let Some(engine) = &mut self.engine {
+            counts.add(std::mem::take(&mut engine.protocol));
+        }
+        counts
     }
 
     /// The running engine, started and configured if needed, after `ucinewgame`.
     fn ready_for_game(&mut self, abort: &AtomicBool) -> Result<&mut UciEngine, EngineError> {
         if self.engine.is_none() {
-            let mut engine = UciEngine::start(&self.spec)?;
-            engine.configure(&self.spec.options)?;
+            let engine = UciEngine::start(&self.spec)?;
             self.engine = Some(engine);
+            let engine = self.engine.as_mut().expect("started above");
+            if let Err(e) = engine.configure(&self.spec.options) {
+                self.restart_later();
+                return Err(e);
+            }
         }
         let engine = self.engine.as_mut().expect("started above");
         if let Err(e) = engine.new_game(abort) {
-            self.engine = None;
+            self.restart_later();
             return Err(e);
         }
         Ok(self.engine.as_mut().expect("still running"))
     }
 
-    /// Ends the process (a faulty engine gets a fresh one next game).
+    /// Ends the process (a faulty engine gets a fresh one next game), keeping its counts.
     fn restart_later(&mut self) {
-        self.engine = None;
+        if let Some(engine) = self.engine.take() {
+            self.ended_protocol.add(engine.protocol);
+        }
+    }
+
+    /// An engine that lost on time is sent `stop`: a GUI would wait for its `bestmove`.
+    fn collect_late_answer(&mut self) {
+        if let Some(engine) = &mut self.engine {
+            engine.stop_and_collect(STOP_GRACE);
+        }
     }
 }
 
@@ -240,7 +273,7 @@ pub fn play_game(
 ) -> Option<Game> {
     let [white, black] = players;
     let names = (white.spec.name.clone(), black.spec.name.clone());
-    let finish = |table: Table, termination: Termination| {
+    let finish = |table: Table, termination: Termination, players: [&mut Player; 2]| {
         let result = termination.result(table.board.side_to_move());
         Game {
             opening: opening.clone(),
@@ -249,6 +282,7 @@ pub fn play_game(
             moves: table.moves,
             result,
             termination,
+            protocol: players.map(Player::take_protocol),
         }
     };
     let mut players = [white, black];
@@ -259,7 +293,7 @@ pub fn play_game(
             Err(_) => {
                 players[color as usize].restart_later();
                 let table = Table::new(opening, settings);
-                return Some(finish(table, Termination::Crash(color)));
+                return Some(finish(table, Termination::Crash(color), players));
             }
         }
     }
@@ -267,7 +301,7 @@ pub fn play_game(
     let mut adjudicator = Adjudicator::new(settings.adjudication);
     loop {
         if let Some(end) = rules::game_over(&table.board, &table.history) {
-            return Some(finish(table, Termination::Rules(end)));
+            return Some(finish(table, Termination::Rules(end), players));
         }
         let side = table.board.side_to_move();
         let player = &mut players[side as usize];
@@ -280,12 +314,15 @@ pub fn play_game(
                 }),
             Err(MoveFailure::Aborted) => return None,
             Err(MoveFailure::Fault(termination)) => {
+                if let Termination::TimeForfeit(_) = termination {
+                    player.collect_late_answer();
+                }
                 player.restart_later();
                 Some(termination)
             }
         };
         if let Some(termination) = ending {
-            return Some(finish(table, termination));
+            return Some(finish(table, termination, players));
         }
     }
 }

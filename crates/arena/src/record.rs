@@ -40,12 +40,18 @@ pub struct OpeningsRecord {
     pub seed: u64,
 }
 
-/// Faults of one engine: games it lost by an illegal move, a crash, or on time.
+/// Faults of one engine: games it lost by an illegal move, a crash, or on time, and the
+/// protocol faults that lose no game (see `uci::ProtocolCounts`; records from before they were
+/// counted read 0).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FaultCounts {
     pub illegal: u64,
     pub crash: u64,
     pub time: u64,
+    #[serde(default)]
+    pub protocol_errors: u64,
+    #[serde(default)]
+    pub unanswered: u64,
 }
 
 /// What happened, from the first engine's point of view.
@@ -357,10 +363,11 @@ fn fixed(value: f64, decimals: usize) -> String {
 /// | `duration_min` | wall time of the match, minutes | 1 decimal |
 /// | `load_mean`, `load_max` | the machine's one-minute load average during the games (if stored) | 2 decimals |
 /// | `date` | day the match started, `YYYY-MM-DD` | text |
-/// | `time_losses`, `illegal_moves`, `crashes` | faults of both engines together | integer |
+/// | `time_losses`, `illegal_moves`, `crashes`, `protocol_errors`, `unanswered` | faults of both engines together | integer |
 /// | `engine1.name`, `engine2.name` | engine names | text |
 /// | `engine1.bench`, `engine2.bench` | bench node counts, or `none` | integer |
-/// | `engine1.time_losses`, `.illegal_moves`, `.crashes` (and `engine2.`) | faults per engine | integer |
+/// | `engine1.time_losses`, `.illegal_moves`, `.crashes`, `.protocol_errors`, `.unanswered` (and `engine2.`) | faults per engine | integer |
+/// | `runs`; `run1.games`, `run1.concurrency`, `run1.load_mean`, `run1.date` (and `run2.` ...) | the sittings a resumed record adds up | as above |
 ///
 /// Errors: the file cannot be read, is not a record, its counts do not add up, or its stored verdict
 /// differs from the one its counts give.
@@ -456,6 +463,24 @@ pub fn record_figures(path: &Path) -> Result<BTreeMap<String, String>, RecordErr
     put("time_losses", total(|f| f.time));
     put("illegal_moves", total(|f| f.illegal));
     put("crashes", total(|f| f.crash));
+    put("protocol_errors", total(|f| f.protocol_errors));
+    put("unanswered", total(|f| f.unanswered));
+    put("runs", record.runs.len().to_string());
+    for (i, run) in record.runs.iter().enumerate() {
+        let prefix = format!("run{}", i + 1);
+        put(&format!("{prefix}.games"), run.games.to_string());
+        put(
+            &format!("{prefix}.concurrency"),
+            run.concurrency.to_string(),
+        );
+        if let Some(load) = &run.load {
+            put(&format!("{prefix}.load_mean"), fixed(load.mean, 2));
+        }
+        put(
+            &format!("{prefix}.date"),
+            run.date.get(..10).unwrap_or(&run.date).to_string(),
+        );
+    }
     for (i, (engine, faults)) in record.engines.iter().zip(&c.faults).enumerate() {
         let prefix = format!("engine{}", i + 1);
         put(&format!("{prefix}.name"), engine.name.clone());
@@ -471,6 +496,14 @@ pub fn record_figures(path: &Path) -> Result<BTreeMap<String, String>, RecordErr
             faults.illegal.to_string(),
         );
         put(&format!("{prefix}.crashes"), faults.crash.to_string());
+        put(
+            &format!("{prefix}.protocol_errors"),
+            faults.protocol_errors.to_string(),
+        );
+        put(
+            &format!("{prefix}.unanswered"),
+            faults.unanswered.to_string(),
+        );
     }
     Ok(figures)
 }
@@ -496,6 +529,8 @@ mod tests {
                     illegal: 0,
                     crash: 1,
                     time: 2,
+                    protocol_errors: 3,
+                    unanswered: 4,
                 },
             ],
         };
@@ -584,6 +619,8 @@ mod tests {
         assert_eq!(f["games.even.verdict"], "no verdict");
         assert_eq!(f["games.even.time_losses"], "2");
         assert_eq!(f["games.even.engine2.crashes"], "1");
+        assert_eq!(f["games.even.engine2.protocol_errors"], "3");
+        assert_eq!(f["games.even.unanswered"], "4");
         assert_eq!(f["games.even.engine1.bench"], "12345");
         assert_eq!(f["games.even.duration_min"], "2.5");
         assert_eq!(f["games.even.load_mean"], "2.04");

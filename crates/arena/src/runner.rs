@@ -416,6 +416,11 @@ impl Tally {
         *c.terminations
             .entry(game.termination.key().to_string())
             .or_default() += 1;
+        for (color, protocol) in [Color::White, Color::Black].into_iter().zip(game.protocol) {
+            let faults = &mut c.faults[usize::from(color != first_color)];
+            faults.protocol_errors += protocol.errors;
+            faults.unanswered += protocol.unanswered;
+        }
         if let Some((side, fault)) = game.termination.fault() {
             let engine = usize::from(side != first_color);
             let faults = &mut c.faults[engine];
@@ -502,7 +507,7 @@ pub fn status_line(counts: &Counts, sprt: Option<&SprtParams>) -> String {
     let faults: u64 = counts
         .faults
         .iter()
-        .map(|f| f.illegal + f.crash + f.time)
+        .map(|f| f.illegal + f.crash + f.time + f.protocol_errors + f.unanswered)
         .sum();
     if faults > 0 {
         line += &format!("  faults {faults}");

@@ -423,6 +423,30 @@ mod tests {
     }
 
     #[test]
+    fn pentanomial_gsprt_matches_fastchess() {
+        // fastchess (Disservin/fastchess), tests/sprt_test.cpp, "logistic pentanomial 1" and
+        // "2": Stats(LL, LD, WL, DD, WD, WW) with logistic bounds, LLR checked to ±1 %. Our
+        // pentanomial puts WL and DD, both a point, in one bin.
+        let cases = [
+            // LL, LD, WL + DD, WD, WW; elo0, elo1; fastchess's LLR
+            ([223, 9863, 20279 + 1000, 10037, 246], 0.5, 2.5, -3.07),
+            ([871, 26175, 55003 + 980, 26678, 821], 0.0, 2.0, -4.98),
+        ];
+        for (counts, elo0, elo1, expected) in cases {
+            let sprt = SprtParams {
+                elo0,
+                elo1,
+                ..FIVE_PERCENT
+            };
+            let llr = sprt.llr_pentanomial(&Pentanomial(counts));
+            assert!(
+                close(llr, expected, 0.01 * expected.abs()),
+                "{llr} vs {expected}"
+            );
+        }
+    }
+
+    #[test]
     fn gsprt_is_antisymmetric_and_zero_when_undecided() {
         let sprt = SprtParams {
             elo0: -5.0,

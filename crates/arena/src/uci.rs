@@ -94,7 +94,52 @@ pub struct UciEngine {
     pub id_name: Option<String>,
     /// The option names the engine advertised in its `uci` answer.
     pub advertised: Vec<String>,
+    /// What the engine got wrong in the protocol so far (see [`ProtocolCounts`]).
+    pub protocol: ProtocolCounts,
 }
+
+// ANCHOR: protocol_counts
+/// Faults of the protocol that do not end a game but would trouble a GUI, counted per engine
+/// over a match (the soak's figures).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ProtocolCounts {
+    /// Lines that are not a UCI message an engine may send (`id`, `uciok`, `readyok`,
+    /// `bestmove`, `copyprotection`, `registration`, `info`, `option`), and `info string
+    /// error` lines, with which cb2026 reports a command it could not carry out.
+    pub errors: u64,
+    /// Commands never answered: a `uci` without `uciok` or an `isready` without `readyok` in
+    /// [`HANDSHAKE_TIMEOUT`], a `go` still without `bestmove` a second after `stop`.
+    pub unanswered: u64,
+}
+
+impl ProtocolCounts {
+    pub fn add(&mut self, other: ProtocolCounts) {
+        self.errors += other.errors;
+        self.unanswered += other.unanswered;
+    }
+}
+
+/// Whether a line from an engine breaks the protocol: a message UCI does not define, or an
+/// error the engine reports about a command it was sent. Blank lines are harmless.
+pub fn is_protocol_error(line: &str) -> bool {
+    const ENGINE_MESSAGES: [&str; 8] = [
+        "id",
+        "uciok",
+        "readyok",
+        "bestmove",
+        "copyprotection",
+        "registration",
+        "info",
+        "option",
+    ];
+    let mut words = line.split_whitespace();
+    match words.next() {
+        None => false,
+        Some("info") => words.next() == Some("string") && words.next() == Some("error:"),
+        Some(first) => !ENGINE_MESSAGES.contains(&first),
+    }
+}
+// ANCHOR_END: protocol_counts
 
 impl UciEngine {
     /// Starts the engine and completes the `uci` / `uciok` handshake.
@@ -123,6 +168,7 @@ impl UciEngine {
             lines,
             id_name: None,
             advertised: Vec::new(),
+            protocol: ProtocolCounts::default(),
         };
         engine.handshake()?;
         Ok(engine)
@@ -137,7 +183,7 @@ impl UciEngine {
         self.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         loop {
-            let (_, line) = self.next_line(deadline, None)?;
+            let (_, line) = self.next_answer_line(deadline, None)?;
             if let Some(name) = line.strip_prefix("id name ") {
                 self.id_name = Some(name.trim().to_string());
             } else if let Some(option) = line.strip_prefix("option name ") {
@@ -178,7 +224,7 @@ impl UciEngine {
         self.send("isready")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         loop {
-            if self.next_line(deadline, abort)?.1.trim() == "readyok" {
+            if self.next_answer_line(deadline, abort)?.1.trim() == "readyok" {
                 return Ok(());
             }
         }
@@ -199,7 +245,9 @@ impl UciEngine {
         limit: Duration,
         abort: &AtomicBool,
     ) -> Result<Reply, EngineError> {
-        while self.lines.try_recv().is_ok() {}
+        while let Ok((_, line)) = self.lines.try_recv() {
+            self.watch(&line);
+        }
         self.send(position)?;
         self.send(go)?;
         let sent = Instant::now();
@@ -224,13 +272,51 @@ impl UciEngine {
         }
     }
 
+    /// After a `go` that ran out of time: sends `stop` and waits up to `grace` for the
+    /// `bestmove` every search owes. Returns whether it came; if not, the `go` counts as
+    /// unanswered.
+    pub fn stop_and_collect(&mut self, grace: Duration) -> bool {
+        if self.send("stop").is_err() {
+            return false;
+        }
+        let deadline = Instant::now() + grace;
+        while let Ok((_, line)) = self.next_line(deadline, None) {
+            if line.split_whitespace().next() == Some("bestmove") {
+                return true;
+            }
+        }
+        self.protocol.unanswered += 1;
+        false
+    }
+
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|_| EngineError::Exited)
     }
 
-    /// The next line before `deadline`, checking `abort` while waiting.
+    /// [`Self::next_line`] for an answer that must come: a timeout counts as unanswered.
+    fn next_answer_line(
+        &mut self,
+        deadline: Instant,
+        abort: Option<&AtomicBool>,
+    ) -> Result<(Instant, String), EngineError> {
+        let line = self.next_line(deadline, abort);
+        if matches!(line, Err(EngineError::Timeout)) {
+            self.protocol.unanswered += 1;
+        }
+        line
+    }
+
+    /// Counts a line that breaks the protocol.
+    fn watch(&mut self, line: &str) {
+        if is_protocol_error(line) {
+            self.protocol.errors += 1;
+        }
+    }
+
+    /// The next line before `deadline`, checking `abort` while waiting; each line read is
+    /// watched for protocol errors.
     fn next_line(
         &mut self,
         deadline: Instant,
@@ -245,7 +331,10 @@ impl UciEngine {
                 return Err(EngineError::Timeout);
             }
             match self.lines.recv_timeout(left.min(POLL)) {
-                Ok(line) => return Ok(line),
+                Ok(line) => {
+                    self.watch(&line.1);
+                    return Ok(line);
+                }
                 Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Exited),
             }
@@ -331,6 +420,30 @@ mod tests {
             &mut depth,
         );
         assert_eq!((score, depth), (Some(Score::Cp(12)), Some(11)));
+    }
+
+    #[test]
+    fn protocol_errors_are_lines_uci_does_not_define() {
+        for fine in [
+            "id name cb2026",
+            "uciok",
+            "readyok",
+            "bestmove e2e4 ponder e7e5",
+            "info depth 3 score cp 20 pv e2e4",
+            "info string NNUE evaluation enabled",
+            "option name Hash type spin default 16 min 1 max 1024",
+            "",
+        ] {
+            assert!(!is_protocol_error(fine), "{fine:?}");
+        }
+        for wrong in [
+            "info string error: unknown command: frobnicate",
+            "Illegal move: e2e5",
+            "thinking...",
+            "bestmov e2e4",
+        ] {
+            assert!(is_protocol_error(wrong), "{wrong:?}");
+        }
     }
 
     #[test]

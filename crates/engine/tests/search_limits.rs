@@ -88,7 +88,11 @@ fn past_deadlines_still_give_a_legal_move() {
         ..Limits::default()
     };
     let outcome = Searcher::new(4).search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
-    assert_eq!(outcome.depth, 0);
+    // A hard deadline already past still lets the first iteration finish (it takes a
+    // millisecond or less), so the move is a searched one; the deadline is read every
+    // 1,024 nodes, and from the second iteration on it ends the search.
+    assert!(outcome.depth >= 1, "the first iteration always completes");
+    assert!(outcome.stats.nodes < 1024 + 2048, "{}", outcome.stats.nodes);
     assert!(legal(&pos, outcome.best_move));
 }
 

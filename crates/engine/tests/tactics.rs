@@ -30,9 +30,10 @@ fn uci(fen: &str, text: &str) -> Move {
     pos.parse_uci_move(text).expect("legal move")
 }
 
-/// Bratko-Kopec at depth 8: the engine finds 12 of 24 (measured when written). A search that
-/// ignored the evaluation or ordered nothing would find two or three; the bound leaves room
-/// for honest changes of taste in the evaluation.
+/// Bratko-Kopec at depth 8: the default engine finds 9 of 24 (measured when singular
+/// extensions, which search some lines deeper at a fixed depth and found 12, were switched off
+/// by default). A search that ignored the evaluation or ordered nothing would find two or
+/// three; the bound leaves room for honest changes of taste in the evaluation.
 #[test]
 fn bratko_kopec_at_depth_8() {
     let mut searcher = Searcher::new(16);
@@ -48,7 +49,7 @@ fn bratko_kopec_at_depth_8() {
             found.push(id);
         }
     }
-    assert!(found.len() >= 10, "found only {}: {found:?}", found.len());
+    assert!(found.len() >= 8, "found only {}: {found:?}", found.len());
 }
 
 #[test]

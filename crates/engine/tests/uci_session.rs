@@ -830,6 +830,12 @@ fn stop_ends_perft_and_bench_and_the_session_goes_on() {
 #[test]
 fn stage_sets_the_switches_of_a_chapter() {
     let mut engine = Engine::start();
+    // The engine ships chapter 14.1's singular extensions off: no stage until they are on.
+    assert_eq!(
+        engine.ask("stage"),
+        vec!["stage: the switches are those of no stage (see 'switches')"]
+    );
+    assert_eq!(engine.ask("set singular on"), Vec::<String>::new());
     assert_eq!(
         engine.ask("stage"),
         vec!["stage 15 to M4 (the same switches)"]

@@ -365,7 +365,10 @@ impl Worker<'_> {
     // ANCHOR: should_stop
     /// Whether to stop now. The node limit is checked at every node, so a node-limited search
     /// stops at exactly the same node every run; the clock and the stop flag every 1,024
-    /// nodes, as reading them costs more than a node's share of time.
+    /// nodes, as reading them costs more than a node's share of time. Neither the clock nor
+    /// `stop` ends the first iteration: it takes a millisecond or less, and without it the
+    /// move played would be one nobody searched (a GUI's second `go` sent at once, a clock
+    /// already run out). Only a node limit, which asks for an exact count, cuts it short.
     #[inline]
     fn should_stop(&mut self) -> bool {
         if self.aborted {
@@ -373,7 +376,7 @@ impl Worker<'_> {
         }
         if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
             self.aborted = true;
-        } else if self.stats.nodes.is_multiple_of(1024) {
+        } else if self.root_depth > 1 && self.stats.nodes.is_multiple_of(1024) {
             let past_hard = self
                 .limits
                 .hard_deadline
@@ -528,11 +531,16 @@ mod tests {
     fn stopped_search_still_returns_a_legal_move() {
         let pos = Position::startpos();
         let mut searcher = Searcher::new(1);
+        // Stopped before it starts (a second `go` at once): the first iteration still
+        // completes (and the next few too, as `stop` is read every 1,024 nodes), so the move
+        // is a searched one: the one a search to that depth finds.
         let stop = AtomicBool::new(true);
         let outcome = searcher.search(&pos, &Limits::default(), &stop, &mut |_| {});
         let best = outcome.best_move.expect("a move");
-        assert!(pos.legal_moves().contains(&best));
-        assert_eq!(outcome.depth, 0);
+        assert!((1..5).contains(&outcome.depth), "{}", outcome.depth);
+        let searched = Searcher::new(1).search_depth(&pos, outcome.depth);
+        assert_eq!(Some(best), searched.best_move);
+        assert_ne!(Some(best), pos.legal_moves().first().copied());
 
         let outcome = searcher.search(
             &pos,

@@ -351,6 +351,9 @@ fn answer_now(session: &mut Session, buffer: &SharedBuffer, line: &str) -> Strin
 fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let (mut session, buffer) = session();
     let mut said = |line: &str| answer(&mut session, &buffer, line);
+    // The default engine ships `singular` off: it is no stage until that is set.
+    assert!(said("stage").contains("no stage"));
+    assert_eq!(said("set singular on"), "");
     assert_eq!(said("stage"), "stage 15 to M4 (the same switches)\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
