@@ -11,6 +11,7 @@ mod magics;
 mod matches;
 mod perf_bench;
 mod perf_perft;
+mod perf_threads;
 mod perf_tt;
 mod perft;
 mod soak;
@@ -97,6 +98,9 @@ enum PerfTarget {
     Perft(perf_perft::PerfPerftArgs),
     /// Bench speed, ours against Ethereal's (Debian): nodes per CPU second and their ratio.
     Bench(perf_bench::PerfBenchArgs),
+    /// Threads (chapter 17): time to depth and nodes per second with 1, 2 and 4 threads, how
+    /// fast `stop` reaches 8 threads, what starting helpers costs a `go`.
+    Threads(perf_threads::PerfThreadsArgs),
     /// The transposition table: cache misses per probe and store, buckets on and off
     /// (cachegrind), and their time on this machine.
     Tt {
@@ -152,6 +156,7 @@ fn main() -> ExitCode {
             PerfTarget::Tt { mb, line, store } => perf_tt::run(&workspace_root(), mb, line, store),
             PerfTarget::Perft(args) => perf_perft::run(&workspace_root(), &args),
             PerfTarget::Bench(args) => perf_bench::run(&workspace_root(), &args),
+            PerfTarget::Threads(args) => perf_threads::run(&workspace_root(), &args),
         },
         Command::Perft(args) => perft::run(&workspace_root(), &args),
         Command::Suite(args) => suite::run(args, &workspace_root()),

@@ -81,6 +81,18 @@ pub struct Reply {
     /// The last score and depth the engine reported before `bestmove`.
     pub score: Option<Score>,
     pub depth: Option<u32>,
+    /// The last `nodes` and `time` (ms) it reported: with several threads, all of them.
+    pub nodes: Option<u64>,
+    pub time_ms: Option<u64>,
+}
+
+/// What `info` lines said, the last value of each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Reported {
+    score: Option<Score>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    time_ms: Option<u64>,
 }
 
 /// A running UCI engine.
@@ -251,20 +263,56 @@ impl UciEngine {
         self.send(position)?;
         self.send(go)?;
         let sent = Instant::now();
-        let deadline = sent + limit;
-        let (mut score, mut depth) = (None, None);
+        self.bestmove(sent, sent + limit, abort)
+    }
+
+    /// Sends `position` and `go` (`go infinite`, say), `stop` once `run_for` has passed, and
+    /// waits up to `limit` after `stop` for `bestmove`. Returns the reply and how long after
+    /// `stop` was written the `bestmove` was read: how fast a stop reaches every thread.
+    pub fn go_then_stop(
+        &mut self,
+        position: &str,
+        go: &str,
+        run_for: Duration,
+        limit: Duration,
+        abort: &AtomicBool,
+    ) -> Result<(Reply, Duration), EngineError> {
+        while let Ok((_, line)) = self.lines.try_recv() {
+            self.watch(&line);
+        }
+        self.send(position)?;
+        self.send(go)?;
+        let sent = Instant::now();
+        std::thread::sleep(run_for);
+        self.send("stop")?;
+        let stopped = Instant::now();
+        let reply = self.bestmove(sent, stopped + limit, abort)?;
+        let after_stop = (sent + reply.elapsed).saturating_duration_since(stopped);
+        Ok((reply, after_stop))
+    }
+
+    /// Reads lines until `bestmove`, keeping what the `info` lines report.
+    fn bestmove(
+        &mut self,
+        sent: Instant,
+        deadline: Instant,
+        abort: &AtomicBool,
+    ) -> Result<Reply, EngineError> {
+        let mut reported = Reported::default();
         loop {
             let (at, line) = self.next_line(deadline, Some(abort))?;
             let mut words = line.split_whitespace();
             match words.next() {
-                Some("info") => parse_info(&line, &mut score, &mut depth),
+                Some("info") => parse_info(&line, &mut reported),
                 Some("bestmove") => {
                     let bestmove = words.next().unwrap_or("").to_string();
                     return Ok(Reply {
                         bestmove,
                         elapsed: at.saturating_duration_since(sent),
-                        score,
-                        depth,
+                        score: reported.score,
+                        depth: reported.depth,
+                        nodes: reported.nodes,
+                        time_ms: reported.time_ms,
                     });
                 }
                 _ => {}
@@ -347,7 +395,7 @@ impl UciEngine {
 /// (`lowerbound`/`upperbound`) are taken as they are. Lines of a second or later principal variation
 /// (`multipv 2` ...) are skipped: their score is not the engine's evaluation of the position (Stockfish
 /// at limited strength searches four lines and reports all of them).
-fn parse_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
+fn parse_info(line: &str, reported: &mut Reported) {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.get(1) == Some(&"string") {
         return;
@@ -356,12 +404,15 @@ fn parse_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
     if multipv.is_some_and(|n| n != "1") {
         return;
     }
+    let r = reported;
     for (i, word) in words.iter().enumerate() {
         match (*word, words.get(i + 1), words.get(i + 2)) {
-            ("depth", Some(d), _) => *depth = d.parse().ok().or(*depth),
-            ("score", Some(&"cp"), Some(v)) => *score = v.parse().ok().map(Score::Cp).or(*score),
+            ("depth", Some(d), _) => r.depth = d.parse().ok().or(r.depth),
+            ("nodes", Some(n), _) => r.nodes = n.parse().ok().or(r.nodes),
+            ("time", Some(t), _) => r.time_ms = t.parse().ok().or(r.time_ms),
+            ("score", Some(&"cp"), Some(v)) => r.score = v.parse().ok().map(Score::Cp).or(r.score),
             ("score", Some(&"mate"), Some(v)) => {
-                *score = v.parse().ok().map(Score::Mate).or(*score)
+                r.score = v.parse().ok().map(Score::Mate).or(r.score)
             }
             _ => {}
         }
@@ -390,36 +441,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn info_lines_give_the_last_score_and_depth() {
-        let (mut score, mut depth) = (None, None);
+    fn info_lines_give_the_last_score_depth_nodes_and_time() {
+        let mut r = Reported::default();
         parse_info(
-            "info depth 7 seldepth 9 score cp -35 nodes 1000 pv e2e4",
-            &mut score,
-            &mut depth,
+            "info depth 7 seldepth 9 score cp -35 nodes 1000 nps 5 time 12 pv e2e4",
+            &mut r,
         );
-        assert_eq!((score, depth), (Some(Score::Cp(-35)), Some(7)));
-        parse_info(
-            "info currmove e2e4 currmovenumber 1",
-            &mut score,
-            &mut depth,
+        assert_eq!(
+            (r.score, r.depth, r.nodes, r.time_ms),
+            (Some(Score::Cp(-35)), Some(7), Some(1000), Some(12))
         );
-        assert_eq!((score, depth), (Some(Score::Cp(-35)), Some(7)));
-        parse_info("info depth 9 score mate -3 pv e2e4", &mut score, &mut depth);
-        assert_eq!((score, depth), (Some(Score::Mate(-3)), Some(9)));
-        parse_info("info string score cp 999", &mut score, &mut depth);
-        assert_eq!(score, Some(Score::Mate(-3)));
-        parse_info(
-            "info depth 10 multipv 2 score cp 640 pv d2d4",
-            &mut score,
-            &mut depth,
-        );
-        assert_eq!((score, depth), (Some(Score::Mate(-3)), Some(9)));
-        parse_info(
-            "info depth 11 multipv 1 score cp 12 pv d2d4",
-            &mut score,
-            &mut depth,
-        );
-        assert_eq!((score, depth), (Some(Score::Cp(12)), Some(11)));
+        parse_info("info currmove e2e4 currmovenumber 1", &mut r);
+        assert_eq!((r.score, r.depth), (Some(Score::Cp(-35)), Some(7)));
+        parse_info("info depth 9 score mate -3 pv e2e4", &mut r);
+        assert_eq!((r.score, r.depth), (Some(Score::Mate(-3)), Some(9)));
+        parse_info("info string score cp 999 nodes 5", &mut r);
+        assert_eq!((r.score, r.nodes), (Some(Score::Mate(-3)), Some(1000)));
+        parse_info("info depth 10 multipv 2 score cp 640 pv d2d4", &mut r);
+        assert_eq!((r.score, r.depth), (Some(Score::Mate(-3)), Some(9)));
+        parse_info("info depth 11 multipv 1 score cp 12 pv d2d4", &mut r);
+        assert_eq!((r.score, r.depth), (Some(Score::Cp(12)), Some(11)));
     }
 
     #[test]

@@ -207,7 +207,7 @@ fn handshake_lists_every_option_and_switch() {
     assert!(lines[1].starts_with("id author "), "{lines:?}");
     for expected in [
         "option name Hash type spin default 16 min 1 max 33554432",
-        "option name Threads type spin default 1 min 1 max 1",
+        "option name Threads type spin default 1 min 1 max 256",
         "option name Clear Hash type button",
         "option name Move Overhead type spin default 50 min 0 max 5000",
         "option name Ponder type check default false",
@@ -394,8 +394,8 @@ fn bad_input_is_answered_and_changes_nothing() {
             "setoption: Hash value '40000000' is not a whole number from 1 to 33554432",
         ),
         (
-            "setoption name Threads value 2",
-            "setoption: Threads value '2' is not a whole number",
+            "setoption name Threads value 300",
+            "setoption: Threads value '300' is not a whole number from 1 to 256",
         ),
         (
             "setoption name Move Overhead value -3",

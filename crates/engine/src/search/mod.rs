@@ -30,7 +30,8 @@ use ordering::Heuristics;
 use pruning::{LmrTable, Params};
 use pv::PvTable;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread;
 use std::time::{Duration, Instant};
 
 /// The deepest ply a search reaches, quiescence included; also the longest line it reports.
@@ -45,6 +46,11 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// The score of a draw.
 pub const DRAW: i32 = 0;
+/// The most threads a search may use (UCI `Threads`).
+pub const MAX_THREADS: usize = 256;
+/// A helper thread's stack: generous, as each ply of the search's recursion keeps a move list
+/// (the UCI worker that runs the main thread's search has as much).
+const HELPER_STACK_BYTES: usize = 32 << 20;
 
 /// When to stop searching. With nothing set the search runs to [`MAX_DEPTH`].
 #[derive(Clone, Debug, Default)]
@@ -156,7 +162,10 @@ pub struct SearchOutcome {
     pub depth: u32,
     /// The principal variation of the last completed iteration.
     pub pv: Vec<Move>,
+    /// What the main thread did (with one thread, the whole search).
     pub stats: SearchStats,
+    /// The nodes of every thread together: `stats.nodes` plus the helpers'.
+    pub nodes: u64,
 }
 
 /// The searcher and everything it keeps between searches: the transposition table, the
@@ -165,10 +174,29 @@ pub struct SearchOutcome {
 pub struct Searcher {
     tt: TranspositionTable,
     heuristics: Box<Heuristics>,
+    /// One set of killers and histories for each helper thread (chapter 17): with `Threads`
+    /// at 1 there are none, and the search runs on the caller's thread alone.
+    helpers: Vec<Box<Heuristics>>,
     switches: Switches,
     params: Params,
     lmr: LmrTable,
 }
+
+/// Why `Threads` cannot be set to a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreadsError(pub usize);
+
+impl fmt::Display for ThreadsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} threads: a search uses from 1 to {MAX_THREADS}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ThreadsError {}
 
 impl Searcher {
     /// A searcher with a table of `hash_mb` megabytes (at least 1) and default switches.
@@ -179,6 +207,7 @@ impl Searcher {
         Searcher {
             tt,
             heuristics: Box::default(),
+            helpers: Vec::new(),
             switches,
             params: Params::DEFAULT,
             lmr: LmrTable::new(),
@@ -190,6 +219,25 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heuristics.clear();
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
+    }
+
+    /// How many threads a search uses: the caller's and the helpers.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// Makes searches use `threads` threads (chapter 17): the caller's, which decides when to
+    /// stop and what to play, and `threads - 1` helpers that search the same root with the
+    /// same table. New helpers start with empty histories.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), ThreadsError> {
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(ThreadsError(threads));
+        }
+        self.helpers.resize_with(threads - 1, Box::default);
+        Ok(())
     }
 
     /// Resizes the table (emptying it).
@@ -259,6 +307,9 @@ impl Searcher {
         };
         self.tt.new_search();
         self.heuristics.prepare_for_search();
+        for helper in &mut self.helpers {
+            helper.prepare_for_search();
+        }
         let root_moves = pos.legal_moves();
         let mut outcome = SearchOutcome {
             best_move: root_moves.first().copied(),
@@ -267,68 +318,131 @@ impl Searcher {
             depth: 0,
             pv: Vec::new(),
             stats: SearchStats::default(),
+            nodes: 0,
         };
         if root_moves.is_empty() {
             outcome.score = Score::from_internal(if pos.in_check() { -MATE } else { DRAW });
             return outcome;
         }
-        let mut worker = Worker {
-            pos: pos.clone(),
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let context = Context {
             tt: &self.tt,
-            heuristics: &mut self.heuristics,
             lmr: &self.lmr,
             params: self.params,
             switches: self.switches,
-            limits,
-            stop,
-            stats: SearchStats::default(),
-            pv: PvTable::default(),
-            null_played: [false; MAX_PLY + 1],
-            root_best: None,
-            aborted: false,
-            root_depth: 0,
         };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let mut previous_score = 0;
-        // ANCHOR: iterative_deepening
-        for depth in 1..=max_depth {
-            let past_soft = limits.soft_deadline.is_some_and(|t| Instant::now() >= t);
-            if depth > 1 && past_soft {
-                break;
-            }
-            worker.root_best = None;
-            let score = worker.aspiration(depth as i32, previous_score);
-            if worker.aborted {
-                if outcome.depth == 0 && worker.root_best.is_some() {
-                    outcome.best_move = worker.root_best;
-                }
-                break;
-            }
-            previous_score = score;
-            let line = worker.pv.root_line();
-            outcome.best_move = line.first().copied().or(outcome.best_move);
-            outcome.ponder = line.get(1).copied();
-            outcome.score = Score::from_internal(score);
-            outcome.depth = depth;
-            outcome.pv = line.clone();
-            on_info(&SearchInfo {
-                depth,
-                seldepth: worker.stats.seldepth,
-                score: outcome.score,
-                nodes: worker.stats.nodes,
-                elapsed: start.elapsed(),
-                pv: line,
-                hashfull: worker.tt.hashfull(),
+        let helpers_stop = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let helper_limits = Limits {
+            depth: limits.depth,
+            ..Limits::default()
+        };
+        let (main, main_stats, helpers) = thread::scope(|scope| {
+            // ANCHOR: lazy_smp
+            // Chapter 17's Lazy SMP: every helper searches the same root with the same table
+            // until the main thread is done. Half of them run one ply ahead of the main thread
+            // (depth offsets), so the threads are not all at the same node at the same time.
+            let helpers: Vec<_> = self
+                .helpers
+                .iter_mut()
+                .enumerate()
+                .filter_map(|(i, heuristics)| {
+                    let mut helper = Worker::new(pos, context, heuristics, &helper_limits);
+                    helper.stop = &helpers_stop;
+                    helper.node_sink = Some(&helper_nodes);
+                    let first_depth = if i % 2 == 0 { 2 } else { 1 };
+                    let job = move || {
+                        let completed = helper.deepen(first_depth, max_depth, &mut |_, _| {});
+                        helper.publish_nodes();
+                        completed
+                    };
+                    // A helper the system will not start is one fewer: the search goes on.
+                    thread::Builder::new()
+                        .stack_size(HELPER_STACK_BYTES)
+                        .spawn_scoped(scope, job)
+                        .ok()
+                })
+                .collect();
+            let mut main = Worker::new(pos, context, &mut self.heuristics, limits);
+            main.stop = stop;
+            let completed = main.deepen(1, max_depth, &mut |worker, completed| {
+                on_info(&SearchInfo {
+                    depth: completed.depth,
+                    seldepth: worker.stats.seldepth,
+                    score: Score::from_internal(completed.score),
+                    nodes: worker.stats.nodes + helper_nodes.load(Ordering::Relaxed),
+                    elapsed: start.elapsed(),
+                    pv: completed.pv.clone(),
+                    hashfull: worker.tt.hashfull(),
+                });
             });
+            if limits.infinite {
+                wait_for_stop(stop, limits.hard_deadline);
+            }
+            helpers_stop.store(true, Ordering::Relaxed);
+            let helpers: Vec<Completed> = helpers
+                .into_iter()
+                .filter_map(|helper| helper.join().ok())
+                .collect();
+            // ANCHOR_END: lazy_smp
+            (completed, main.stats, helpers)
+        });
+        let chosen = deepest(main, helpers);
+        if let Some(best) = chosen.root_best {
+            outcome.best_move = Some(best);
         }
-        // ANCHOR_END: iterative_deepening
-        outcome.stats = worker.stats;
-        if limits.infinite {
-            wait_for_stop(stop, limits.hard_deadline);
+        if chosen.depth > 0 {
+            outcome.best_move = chosen.pv.first().copied().or(outcome.best_move);
+            outcome.ponder = chosen.pv.get(1).copied();
+            outcome.score = Score::from_internal(chosen.score);
+            outcome.depth = chosen.depth;
+            outcome.pv = chosen.pv;
         }
+        outcome.nodes = main_stats.nodes + helper_nodes.load(Ordering::Relaxed);
+        outcome.stats = main_stats;
         outcome
     }
 }
+
+/// What every thread of a search shares, besides the position and the stop flag.
+#[derive(Clone, Copy)]
+struct Context<'a> {
+    tt: &'a TranspositionTable,
+    lmr: &'a LmrTable,
+    params: Params,
+    switches: Switches,
+}
+
+/// What one thread's iterative deepening completed.
+#[derive(Clone, Debug, Default)]
+struct Completed {
+    /// The last iteration completed, 0 if none.
+    depth: u32,
+    /// Its score and principal variation.
+    score: i32,
+    pv: Vec<Move>,
+    /// With no iteration completed: the root move that last raised alpha, if any.
+    root_best: Option<Move>,
+}
+
+// ANCHOR: deepest
+/// The result to play: the deepest iteration any thread completed, the main thread's when
+/// helpers are no deeper. A deeper iteration saw more, and each searched the same root with the
+/// same table, so its move is at least as well founded (the rule of many Lazy SMP engines;
+/// Stockfish instead lets the threads vote, weighted by depth and score).
+fn deepest(main: Completed, helpers: Vec<Completed>) -> Completed {
+    helpers
+        .into_iter()
+        .filter(|helper| !helper.pv.is_empty())
+        .fold(main, |best, helper| {
+            if helper.depth > best.depth {
+                helper
+            } else {
+                best
+            }
+        })
+}
+// ANCHOR_END: deepest
 
 /// Blocks until `stop` is set or the deadline passes (`go infinite` may not answer before).
 fn wait_for_stop(stop: &AtomicBool, deadline: Option<Instant>) {
@@ -359,9 +473,89 @@ struct Worker<'a> {
     aborted: bool,
     /// The depth of the current iteration.
     root_depth: i32,
+    /// Where a helper thread adds its node count for the main thread's reports.
+    node_sink: Option<&'a AtomicU64>,
+    /// The part of `stats.nodes` already added to `node_sink`.
+    published_nodes: u64,
 }
 
-impl Worker<'_> {
+impl<'a> Worker<'a> {
+    /// A thread's search of `pos` within `limits`, with its own killers and histories; the
+    /// stop flag is `limits`'s owner's to set (see [`Searcher::search`]).
+    fn new(
+        pos: &Position,
+        context: Context<'a>,
+        heuristics: &'a mut Heuristics,
+        limits: &'a Limits,
+    ) -> Worker<'a> {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        Worker {
+            pos: pos.clone(),
+            tt: context.tt,
+            heuristics,
+            lmr: context.lmr,
+            params: context.params,
+            switches: context.switches,
+            limits,
+            stop: &NEVER,
+            stats: SearchStats::default(),
+            pv: PvTable::default(),
+            null_played: [false; MAX_PLY + 1],
+            root_best: None,
+            aborted: false,
+            root_depth: 0,
+            node_sink: None,
+            published_nodes: 0,
+        }
+    }
+
+    // ANCHOR: iterative_deepening
+    /// Iterative deepening: searches depth `first`, then one ply deeper each time, up to `last`
+    /// or until a limit ends it, calling `report` after each iteration it completes. An
+    /// iteration cut short is thrown away: its score is only a bound of a search that did not
+    /// look at every move.
+    fn deepen(
+        &mut self,
+        first: u32,
+        last: u32,
+        report: &mut dyn FnMut(&Worker, &Completed),
+    ) -> Completed {
+        let mut completed = Completed::default();
+        let mut previous_score = 0;
+        for depth in first..=last {
+            let past_soft = self.limits.soft_deadline.is_some_and(|t| Instant::now() >= t);
+            if depth > first && past_soft {
+                break;
+            }
+            self.root_best = None;
+            let score = self.aspiration(depth as i32, previous_score);
+            if self.aborted {
+                if completed.depth == 0 {
+                    completed.root_best = self.root_best;
+                }
+                break;
+            }
+            previous_score = score;
+            completed = Completed {
+                depth,
+                score,
+                pv: self.pv.root_line(),
+                root_best: None,
+            };
+            report(self, &completed);
+        }
+        completed
+    }
+    // ANCHOR_END: iterative_deepening
+
+    /// Adds the nodes searched since the last call to the helpers' shared count.
+    fn publish_nodes(&mut self) {
+        if let Some(sink) = self.node_sink {
+            sink.fetch_add(self.stats.nodes - self.published_nodes, Ordering::Relaxed);
+            self.published_nodes = self.stats.nodes;
+        }
+    }
+
     // ANCHOR: should_stop
     /// Whether to stop now. The node limit is checked at every node, so a node-limited search
     /// stops at exactly the same node every run; the clock and the stop flag every 1,024
@@ -382,6 +576,7 @@ impl Worker<'_> {
                 .hard_deadline
                 .is_some_and(|t| Instant::now() >= t);
             self.aborted = past_hard || self.stop.load(Ordering::Relaxed);
+            self.publish_nodes();
         }
         self.aborted
     }

@@ -5,7 +5,7 @@
 
 use super::session::Session;
 use super::{CommandError, input_error, shorten};
-use crate::search::Searcher;
+use crate::search::{MAX_THREADS, Searcher};
 use crate::switches::{SWITCHES, Switches};
 use crate::time;
 use std::time::Duration;
@@ -30,9 +30,9 @@ enum OptionKind {
     Button,
 }
 
-/// The options besides the switches, in the order `uci` lists them. Threads is 1 until
-/// chapter 17 brings Lazy SMP. Ponder tells the GUI that the engine can think on the
-/// opponent's time (`go ponder`); its value changes nothing here.
+/// The options besides the switches, in the order `uci` lists them. `Threads` is chapter
+/// 17's Lazy SMP. Ponder tells the GUI that the engine can think on the opponent's time
+/// (`go ponder`); its value changes nothing here.
 const OPTIONS: [(&str, OptionKind); 5] = [
     (
         "Hash",
@@ -47,7 +47,7 @@ const OPTIONS: [(&str, OptionKind); 5] = [
         OptionKind::Spin {
             default: 1,
             min: 1,
-            max: 1,
+            max: MAX_THREADS as u64,
         },
     ),
     ("Clear Hash", OptionKind::Button),
@@ -90,6 +90,8 @@ pub(super) fn option_lines() -> Vec<String> {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Settings {
     pub(super) hash_mb: usize,
+    /// `Threads`, handed to the searcher when a search starts, like the switches.
+    pub(super) threads: usize,
     pub(super) move_overhead: Duration,
     pub(super) switches: Switches,
 }
@@ -98,6 +100,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             move_overhead: time::default_overhead(),
             switches: Switches::default(),
         }
@@ -114,6 +117,9 @@ impl Settings {
             let _ = searcher.set_hash(DEFAULT_HASH_MB);
         }
         searcher.set_switches(self.switches);
+        searcher
+            .set_threads(self.threads)
+            .expect("Threads is checked when it is set");
         searcher
     }
 }
@@ -167,7 +173,12 @@ impl Session {
                         self.settings.move_overhead = Duration::from_millis(n);
                         Ok(())
                     }
-                    _ => Ok(()), // Threads: 1 is the only value in range.
+                    // Like a switch, kept here and handed to the searcher at the next `go`,
+                    // so that it may be set while a search runs.
+                    _ => {
+                        self.settings.threads = n as usize;
+                        Ok(())
+                    }
                 }
             }
             // Ponder: the GUI says whether it will send `go ponder`; the engine ponders only

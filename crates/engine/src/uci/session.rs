@@ -212,6 +212,11 @@ impl Session {
             Some(searcher) => searcher,
             None => self.settings.searcher(),
         };
+        if searcher.threads() != self.settings.threads {
+            searcher
+                .set_threads(self.settings.threads)
+                .expect("Threads is checked when it is set");
+        }
         if searcher.switches() != self.settings.switches {
             searcher.set_switches(self.settings.switches);
         }

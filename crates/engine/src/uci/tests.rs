@@ -42,7 +42,7 @@ fn uci_handshake_lists_options_and_switches() {
     assert!(text.starts_with("id name cb2026"));
     assert!(text.ends_with("uciok\n"));
     assert!(text.contains("option name Hash type spin default 16 min 1 max 33554432\n"));
-    assert!(text.contains("option name Threads type spin default 1 min 1 max 1\n"));
+    assert!(text.contains("option name Threads type spin default 1 min 1 max 256\n"));
     assert!(text.contains("option name Clear Hash type button\n"));
     assert!(text.contains("option name Move Overhead type spin default 50 min 0 max 5000\n"));
     assert!(text.contains("option name ttbuckets type check default false\n"));
@@ -101,7 +101,8 @@ fn bad_input_is_answered_not_obeyed() {
     );
     assert!(said("perft x").contains("perft: depth 'x'"));
     assert!(said("setoption name Hash value abc").contains("Hash value 'abc' is not a whole"));
-    assert!(said("setoption name Threads value 2").contains("from 1 to 1"));
+    assert!(said("setoption name Threads value 257").contains("from 1 to 256"));
+    assert!(said("setoption name Threads value 0").contains("from 1 to 256"));
     assert!(said("setoption name Nonsense value 1").contains("unknown option 'Nonsense'"));
     assert!(said("setoption name lmr value maybe").contains("lmr value 'maybe'"));
     assert!(said("set nullmvoe off").contains("unknown switch 'nullmvoe'"));

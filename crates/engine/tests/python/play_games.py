@@ -103,10 +103,13 @@ def main():
         games = [
             ("startpos, movetime 50 ms", chess.Board(), chess.engine.Limit(time=0.05), False),
             ("opening 1, depth 4", chess.Board(openings[0]), chess.engine.Limit(depth=4), False),
-            ("opening 2, clock 2 s + 50 ms, pondering", chess.Board(openings[1]),
+            ("opening 2, clock 2 s + 50 ms, pondering, 4 threads", chess.Board(openings[1]),
              {"clock": 2.0, "inc": 0.05}, True),
         ]
         for name, board, limit, ponder in games:
+            if ponder:
+                # The last game and the analysis search with four threads (chapter 17).
+                engine.configure({"Threads": 4})
             plies = play_game(engine, name, board, limit, ponder)
             outcome = board.outcome()
             print(f"{name}: {plies} plies, {outcome.result() if outcome else 'unfinished'}")
