@@ -28,14 +28,30 @@ pub const CHAPTER: Chapter = Chapter {
     print_tables,
 };
 
-/// The chapters' matches (stage N against stage N without the chapter's feature) whose records
-/// are stored in `snapshots/games/`, in book order: the rows of the page's table.
+/// The chapters' matches (stage N against stage N without the chapter's feature) whose LLR
+/// walks the page plots: the five that had ended in a verdict when the plot was first drawn.
 pub const CHAPTER_RECORDS: &[&str] = &[
     "ch07-alphabeta",
     "ch08-tt",
     "ch09-qsearch",
     "ch11-nullmove",
     "ch12-lmr",
+];
+
+/// Every chapter's match, in the book's order: the table of "What it's worth".
+pub const TABLE_RECORDS: &[&str] = &[
+    "ch06-evalterms",
+    "ch07-alphabeta",
+    "ch08-tt",
+    "ch09-qsearch",
+    "ch09-ordering",
+    "ch10-pvs",
+    "ch11-nullmove",
+    "ch12-lmr",
+    "ch13-pruning",
+    "ch14-checkext",
+    "ch14-1-singular",
+    "ch15-timeman",
 ];
 
 /// The record whose pairs the page counts by kind.
@@ -327,7 +343,7 @@ pub fn figures() -> Figures {
         )
         .add("ch16.pairs.first_split.number", first_split.number)
         .add("ch16.pairs.first_split.fen", first_split.fen.as_str());
-    for name in CHAPTER_RECORDS {
+    for name in TABLE_RECORDS {
         let (feature, stage) = feature_and_stage(&load_record(name));
         f.add(&format!("ch16.records.{name}.feature"), feature.join(", "))
             .add(&format!("ch16.records.{name}.stage"), stage.to_string());
