@@ -140,7 +140,12 @@ fn depth_one_time(program: &str, threads: usize) -> Result<Duration, String> {
     let mut times = Vec::new();
     for _ in 0..50 {
         let reply = engine
-            .go("position startpos", "go depth 1", Duration::from_secs(10), &never)
+            .go(
+                "position startpos",
+                "go depth 1",
+                Duration::from_secs(10),
+                &never,
+            )
             .map_err(|e| e.to_string())?;
         times.push(reply.elapsed);
     }
@@ -178,7 +183,8 @@ pub fn run(root: &Path, args: &PerfThreadsArgs) -> Result<(), String> {
     let start_eight = depth_one_time(&program, 8)?;
     let load_after = load_average();
 
-    let median_time = |i: usize| median_duration(&runs[i].iter().map(|r| r.time).collect::<Vec<_>>());
+    let median_time =
+        |i: usize| median_duration(&runs[i].iter().map(|r| r.time).collect::<Vec<_>>());
     let median_knps = |i: usize| {
         median(
             &runs[i]
@@ -189,7 +195,10 @@ pub fn run(root: &Path, args: &PerfThreadsArgs) -> Result<(), String> {
     };
     let one = median_time(0).as_secs_f64();
     let mut figures = Vec::new();
-    println!("\nthe six at depth {}, medians of {} runs:", args.depth, args.runs);
+    println!(
+        "\nthe six at depth {}, medians of {} runs:",
+        args.depth, args.runs
+    );
     println!("threads   time (s)   speed-up   knps");
     for (i, threads) in THREAD_COUNTS.iter().enumerate() {
         let time = median_time(i).as_secs_f64();
@@ -201,7 +210,13 @@ pub fn run(root: &Path, args: &PerfThreadsArgs) -> Result<(), String> {
         figures.push(format!("ch17.threads.t{threads}.knps: {knps:.0}"));
     }
     let stop_ms = median_duration(&stops).as_secs_f64() * 1000.0;
-    let worst_ms = stops.iter().max().copied().unwrap_or_default().as_secs_f64() * 1000.0;
+    let worst_ms = stops
+        .iter()
+        .max()
+        .copied()
+        .unwrap_or_default()
+        .as_secs_f64()
+        * 1000.0;
     println!(
         "stop with 8 threads: median {stop_ms:.1} ms, slowest {worst_ms:.1} ms of {}",
         stops.len()

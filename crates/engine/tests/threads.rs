@@ -75,7 +75,10 @@ fn one_thread_is_exactly_the_search_it_was() {
         (again.stats.nodes, again.nodes, again.best_move, again.score),
         (fresh.stats.nodes, fresh.nodes, fresh.best_move, fresh.score)
     );
-    assert_eq!(again.nodes, again.stats.nodes, "one thread: no helper nodes");
+    assert_eq!(
+        again.nodes, again.stats.nodes,
+        "one thread: no helper nodes"
+    );
 }
 
 #[test]
@@ -116,6 +119,9 @@ fn stop_ends_an_infinite_search_on_eight_threads() {
         (outcome, stopped.elapsed())
     });
     assert!(outcome.depth >= 1);
-    assert!(pos.legal_moves().contains(&outcome.best_move.expect("a move")));
+    assert!(
+        pos.legal_moves()
+            .contains(&outcome.best_move.expect("a move"))
+    );
     assert!(after_stop < Duration::from_secs(5), "{after_stop:?}");
 }

@@ -523,7 +523,10 @@ impl<'a> Worker<'a> {
         let mut completed = Completed::default();
         let mut previous_score = 0;
         for depth in first..=last {
-            let past_soft = self.limits.soft_deadline.is_some_and(|t| Instant::now() >= t);
+            let past_soft = self
+                .limits
+                .soft_deadline
+                .is_some_and(|t| Instant::now() >= t);
             if depth > first && past_soft {
                 break;
             }
