@@ -46,6 +46,8 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// The score of a draw.
 pub const DRAW: i32 = 0;
+/// A stop flag nobody sets.
+static NEVER_STOP: AtomicBool = AtomicBool::new(false);
 /// The most threads a search may use (UCI `Threads`).
 pub const MAX_THREADS: usize = 256;
 /// A helper thread's stack: generous, as each ply of the search's recursion keeps a move list
@@ -348,7 +350,7 @@ impl Searcher {
                 .enumerate()
                 .filter_map(|(i, heuristics)| {
                     let mut helper = Worker::new(pos, context, heuristics, &helper_limits);
-                    helper.stop = &helpers_stop;
+                    helper.stops = [&helpers_stop, stop];
                     helper.node_sink = Some(&helper_nodes);
                     let first_depth = if i % 2 == 0 { 2 } else { 1 };
                     let job = move || {
@@ -364,7 +366,7 @@ impl Searcher {
                 })
                 .collect();
             let mut main = Worker::new(pos, context, &mut self.heuristics, limits);
-            main.stop = stop;
+            main.stops = [stop, &NEVER_STOP];
             let completed = main.deepen(1, max_depth, &mut |worker, completed| {
                 on_info(&SearchInfo {
                     depth: completed.depth,
@@ -461,7 +463,10 @@ struct Worker<'a> {
     params: Params,
     switches: Switches,
     limits: &'a Limits,
-    stop: &'a AtomicBool,
+    /// The flags that end the search when set: `stop` for the main thread; for a helper, the
+    /// main thread's "done" and `stop` too, so that helpers make way at once for the main
+    /// thread, which must answer (with more threads than cores they take turns).
+    stops: [&'a AtomicBool; 2],
     stats: SearchStats,
     pv: PvTable,
     /// Whether the move made at each ply was a null move (no two in a row).
@@ -488,7 +493,6 @@ impl<'a> Worker<'a> {
         heuristics: &'a mut Heuristics,
         limits: &'a Limits,
     ) -> Worker<'a> {
-        static NEVER: AtomicBool = AtomicBool::new(false);
         Worker {
             pos: pos.clone(),
             tt: context.tt,
@@ -497,7 +501,7 @@ impl<'a> Worker<'a> {
             params: context.params,
             switches: context.switches,
             limits,
-            stop: &NEVER,
+            stops: [&NEVER_STOP, &NEVER_STOP],
             stats: SearchStats::default(),
             pv: PvTable::default(),
             null_played: [false; MAX_PLY + 1],
@@ -561,9 +565,10 @@ impl<'a> Worker<'a> {
 
     // ANCHOR: should_stop
     /// Whether to stop now. The node limit is checked at every node, so a node-limited search
-    /// stops at exactly the same node every run; the clock and the stop flag every 1,024
-    /// nodes, as reading them costs more than a node's share of time. Neither the clock nor
-    /// `stop` ends the first iteration: it takes a millisecond or less, and without it the
+    /// stops at exactly the same node every run; so are the stop flags, as reading a flag no
+    /// thread has written costs a load from the core's own cache. The clock is read every
+    /// 1,024 nodes, as reading it costs more than a node's share of time. Neither the clock
+    /// nor `stop` ends the first iteration: it takes a millisecond or less, and without it the
     /// move played would be one nobody searched (a GUI's second `go` sent at once, a clock
     /// already run out). Only a node limit, which asks for an exact count, cuts it short.
     #[inline]
@@ -573,13 +578,18 @@ impl<'a> Worker<'a> {
         }
         if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
             self.aborted = true;
-        } else if self.root_depth > 1 && self.stats.nodes.is_multiple_of(1024) {
-            let past_hard = self
-                .limits
-                .hard_deadline
-                .is_some_and(|t| Instant::now() >= t);
-            self.aborted = past_hard || self.stop.load(Ordering::Relaxed);
-            self.publish_nodes();
+        } else if self.root_depth > 1 {
+            let stopped = self.stops.iter().any(|s| s.load(Ordering::Relaxed));
+            let clock_due = self.stats.nodes.is_multiple_of(1024);
+            let past_hard = clock_due
+                && self
+                    .limits
+                    .hard_deadline
+                    .is_some_and(|t| Instant::now() >= t);
+            if clock_due {
+                self.publish_nodes();
+            }
+            self.aborted = stopped || past_hard;
         }
         self.aborted
     }
