@@ -8,10 +8,11 @@
 //! **How it is timed.** Each engine runs as one long-lived UCI process: ours takes `perft N`,
 //! Stockfish `go perft N`. A run is timed from writing the command to reading the
 //! `Nodes searched:` line, inside the running process, so neither engine's start-up is
-//! counted: our magic-number search at start and Stockfish's network loading happen before an
+//! counted: our attack tables' set-up and Stockfish's network loading happen before an
 //! `isready` answered with `readyok`, and are printed apart. Two clocks are read: the wall
-//! clock, and the CPU time the engine's process used (the sum of its threads' run time in
-//! `/proc/<pid>/task/*/schedstat`, in nanoseconds). The figures use CPU time where Linux
+//! clock, and the CPU time the engine's process used (`utime + stime` of `/proc/<pid>/stat`, in
+//! ticks of 1/100 s, which count threads that have ended: cb2026 runs each perft on a job thread
+//! that ends with it). The figures use CPU time where Linux
 //! gives it: on a shared machine other processes take the cores for a while, which stretches
 //! the wall clock of whichever engine is running, not the work it does. The wall clock is
 //! printed beside it.
@@ -25,12 +26,12 @@
 //! `ch05.perf.<case>.wall_ratio` (the same by the wall clock); also `ch05.perf.runs` and
 //! `ch05.perf.stockfish` (the version that answered `uci`).
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
-use arena::process::threads_run_time;
+use arena::EngineSpec;
+use arena::process::process_cpu_time;
+use arena::uci::{EngineError, UciEngine};
 use cb2026::measure::median;
 
 use crate::tools::{build_cb2026, debian_engine, write_measured};
@@ -87,97 +88,58 @@ struct Sample {
     cpu: Option<Duration>,
 }
 
-/// A UCI engine in a child process, spoken to line by line.
+/// A UCI engine kept running between perfts, spoken to through the arena's driver.
 struct Engine {
     /// The name it gave in `id name`.
     name: String,
     /// How it is asked for a perft of depth N (`perft N` or `go perft N`).
     perft_command: &'static str,
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    uci: UciEngine,
     /// From starting the process to its first `readyok`.
     startup: Duration,
 }
+
+/// The longest a perft of the cases may take before the engine counts as hung.
+const PERFT_LIMIT: Duration = Duration::from_secs(600);
 
 impl Engine {
     /// Starts `program`, says `uci` and waits for `readyok`.
     fn start(program: &Path, perft_command: &'static str) -> Result<Engine, String> {
         let started = Instant::now();
-        let mut child = arena::process::engine_command(program, &[])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
-        let input = child.stdin.take().expect("piped");
-        let output = BufReader::new(child.stdout.take().expect("piped"));
-        let mut engine = Engine {
-            name: program.display().to_string(),
+        let shown = program.display().to_string();
+        let spec = EngineSpec::new("perft", shown.as_str());
+        let mut uci = UciEngine::start(&spec).map_err(|e| format!("{shown}: {e}"))?;
+        uci.send("position startpos")
+            .and_then(|()| uci.sync(None))
+            .map_err(|e| format!("{shown}: {e}"))?;
+        Ok(Engine {
+            name: uci.id_name.clone().unwrap_or(shown),
             perft_command,
-            child,
-            input,
-            output,
-            startup: Duration::ZERO,
-        };
-        engine.send("uci")?;
-        for line in engine.read_until("uciok")? {
-            if let Some(name) = line.strip_prefix("id name ") {
-                engine.name = name.trim().to_string();
-            }
-        }
-        engine.send("position startpos")?;
-        engine.sync()?;
-        engine.startup = started.elapsed();
-        Ok(engine)
+            uci,
+            startup: started.elapsed(),
+        })
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}")
-            .and_then(|()| self.input.flush())
-            .map_err(|e| format!("{}: cannot write {line:?}: {e}", self.name))
-    }
-
-    /// Reads lines up to and including the first that starts with `prefix`; returns them all.
-    fn read_until(&mut self, prefix: &str) -> Result<Vec<String>, String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let read = self
-                .output
-                .read_line(&mut line)
-                .map_err(|e| format!("{}: cannot read: {e}", self.name))?;
-            if read == 0 {
-                return Err(format!("{} exited before printing {prefix:?}", self.name));
-            }
-            let line = line.trim_end().to_string();
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return Ok(lines);
-            }
-        }
-    }
-
-    /// `isready` and its `readyok`: everything sent before is done.
-    fn sync(&mut self) -> Result<(), String> {
-        self.send("isready")?;
-        self.read_until("readyok").map(drop)
-    }
-
-    /// The CPU time the process has used so far, all threads together.
+    /// The CPU time the process has used so far, all threads together, ended ones included
+    /// (cb2026 runs each perft on a thread that ends with it).
     fn cpu_time(&self) -> Option<Duration> {
-        threads_run_time(self.child.id())
+        process_cpu_time(self.uci.pid())
     }
 
     /// Sets up `case`, then times its perft and checks the count.
     fn time_perft(&mut self, case: &Case) -> Result<Sample, String> {
-        self.send(&format!("position {}", case.position))?;
-        self.sync()?;
+        let failed = |e: EngineError| format!("{}: {e}", self.name);
+        self.uci
+            .send(&format!("position {}", case.position))
+            .and_then(|()| self.uci.sync(None))
+            .map_err(failed)?;
         let cpu_before = self.cpu_time();
         let started = Instant::now();
-        self.send(&format!("{} {}", self.perft_command, case.depth))?;
-        let lines = self.read_until("Nodes searched:")?;
+        let command = format!("{} {}", self.perft_command, case.depth);
+        let lines = self
+            .uci
+            .command_until(&command, "Nodes searched:", PERFT_LIMIT)
+            .map_err(|e| format!("{}: {e}", self.name))?;
         let wall = started.elapsed();
         let cpu = cpu_before
             .zip(self.cpu_time())
@@ -193,13 +155,6 @@ impl Engine {
             ));
         }
         Ok(Sample { wall, cpu })
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
     }
 }
 

@@ -10,19 +10,20 @@
 //! chess library beyond the engine.
 //!
 //! The engine runs as a GUI would run it, over UCI (`ucinewgame`, `position fen`, `go movetime
-//! N`), so the whole path of a timed search is exercised. A search that stops on the clock does
+//! N`) through the arena's driver (`arena::uci`), so the whole path of a timed search is
+//! exercised. A search that stops on the clock does
 //! not stop at the same node twice: the count of solved positions varies a little from run to
 //! run and with the machine's load. `--store` keeps it as a stored measurement
 //! (`snapshots/measured/suite-<name>-<N>ms.yaml`, keys `suite.<name>.movetime<N>.solved` and
 //! `.positions`), never as a snapshot.
 
+use arena::EngineSpec;
+use arena::uci::{EngineError, Score, UciEngine};
 use cb2026::epd::{self, EpdLine};
 use cb2026::position::Position;
 use cb2026::san;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The command line of `cargo xtask suite`.
@@ -77,8 +78,7 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let entries = read_suite(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     let engine_path = crate::tools::build_cb2026(root)?;
-    let mut engine = Engine::start(&engine_path)?;
-    engine.handshake(args.hash)?;
+    let mut engine = Engine::start(&engine_path, args.hash)?;
     println!(
         "{} positions of {}, go movetime {} ms each",
         entries.len(),
@@ -104,7 +104,7 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
         );
         attempts.push(attempt);
     }
-    engine.quit();
+    drop(engine);
     let solved = attempts.iter().filter(|a| a.solved).count();
     println!("\nfailures:");
     for attempt in attempts.iter().filter(|a| !a.solved) {
@@ -179,73 +179,22 @@ fn store(
 
 use xtask::figures as crate_figures;
 
-/// The engine process, its output read on a thread so that a silent engine is noticed.
+/// The engine, spoken to through the arena's UCI driver.
 struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    uci: UciEngine,
 }
 
 /// How long past its movetime an engine may take to answer before the suite gives up.
 const GRACE: Duration = Duration::from_secs(10);
 
 impl Engine {
-    fn start(path: &Path) -> Result<Engine, String> {
-        let mut child = arena::process::engine_command(path, &[])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Engine {
-            child,
-            stdin,
-            lines,
-        })
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("the engine stopped reading: {e}"))
-    }
-
-    /// The lines up to the first that starts with `last` (included).
-    fn read_until(&mut self, last: &str, patience: Duration) -> Result<Vec<String>, String> {
-        let deadline = Instant::now() + patience;
-        let mut lines = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .map_err(|_| format!("no '{last}' from the engine; it said {lines:?}"))?;
-            if line.starts_with("info string error") {
-                return Err(format!("the engine refused a command: {line}"));
-            }
-            let done = line.starts_with(last);
-            lines.push(line);
-            if done {
-                return Ok(lines);
-            }
-        }
-    }
-
-    fn handshake(&mut self, hash: u32) -> Result<(), String> {
-        self.send("uci")?;
-        self.read_until("uciok", GRACE)?;
-        self.send(&format!("setoption name Hash value {hash}"))?;
-        self.send("isready")?;
-        self.read_until("readyok", GRACE).map(drop)
+    /// Starts the engine and sets its table size.
+    fn start(path: &Path, hash: u32) -> Result<Engine, String> {
+        let spec = EngineSpec::new("cb2026", path.display().to_string());
+        let mut uci = UciEngine::start(&spec).map_err(|e| format!("cb2026: {e}"))?;
+        uci.configure(&[("Hash".to_string(), hash.to_string())])
+            .map_err(|e| format!("cb2026: {e}"))?;
+        Ok(Engine { uci })
     }
 
     /// Searches one position from an empty table and judges the move.
@@ -260,39 +209,31 @@ impl Engine {
                 .map_err(|e| format!("{}: {e}", position_name(&entry)))
         };
         let (best, avoid) = (to_uci(entry.best_moves())?, to_uci(entry.avoid_moves())?);
-        self.send("ucinewgame")?;
-        self.send(&format!("position fen {}", entry.fen))?;
-        self.send("isready")?;
-        self.read_until("readyok", GRACE)?;
-        self.send(&format!("go movetime {movetime}"))?;
-        let lines = self.read_until("bestmove", Duration::from_millis(movetime) + GRACE)?;
-        let played = lines
-            .last()
-            .and_then(|l| l.split_whitespace().nth(1))
-            .unwrap_or("0000")
-            .to_string();
-        let search = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth"))
-            .map_or(String::new(), |l| {
-                let words: Vec<&str> = l.split_whitespace().collect();
-                let field = |name: &str, n: usize| {
-                    words.iter().position(|w| *w == name).map(|i| {
-                        words[i + 1..]
-                            .iter()
-                            .take(n)
-                            .copied()
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                };
-                format!(
-                    "d{} {}",
-                    field("depth", 1).unwrap_or_default(),
-                    field("score", 2).unwrap_or_default()
-                )
-            });
+        let never = AtomicBool::new(false);
+        let failed = |e: EngineError| format!("{}: {e}", position_name(&entry));
+        self.uci.new_game(&never).map_err(failed)?;
+        let reply = self
+            .uci
+            .go(
+                &format!("position fen {}", entry.fen),
+                &format!("go movetime {movetime}"),
+                Duration::from_millis(movetime) + GRACE,
+                &never,
+            )
+            .map_err(failed)?;
+        if self.uci.protocol.errors > 0 {
+            return Err(format!(
+                "{}: the engine refused a command (info string error)",
+                position_name(&entry)
+            ));
+        }
+        let score = match reply.score {
+            Some(Score::Cp(cp)) => format!("cp {cp}"),
+            Some(Score::Mate(n)) => format!("mate {n}"),
+            None => String::new(),
+        };
+        let search = format!("d{} {score}", reply.depth.unwrap_or(0));
+        let played = reply.bestmove;
         let solved = (best.is_empty() || best.contains(&played)) && !avoid.contains(&played);
         Ok(Attempt {
             entry,
@@ -300,11 +241,6 @@ impl Engine {
             solved,
             search,
         })
-    }
-
-    fn quit(mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
     }
 }
 

@@ -163,6 +163,15 @@ fn process_state(pid: u32) -> Option<char> {
     stat_fields(pid)?.first()?.chars().next()
 }
 
+/// The CPU time a running process has used so far, every thread it ever had included: its
+/// `utime + stime` (ticks of 1/100 s). [`threads_run_time`] is exact to the nanosecond but
+/// forgets threads that have ended, such as the job thread on which cb2026 runs each `perft`;
+/// this one is coarse but forgets nothing, so it is the one for timing work that may run on a
+/// thread of its own (a tick in a second is 1 %).
+pub fn process_cpu_time(pid: u32) -> Option<Duration> {
+    process_ticks(pid).map(|ticks| Duration::from_millis(ticks * 10))
+}
+
 /// `utime + stime` of `/proc/<pid>/stat` (fields 14 and 15), in clock ticks (USER_HZ, 100 on
 /// Linux's common architectures).
 fn process_ticks(pid: u32) -> Option<u64> {

@@ -156,6 +156,14 @@ pub fn is_protocol_error(line: &str) -> bool {
 impl UciEngine {
     /// Starts the engine and completes the `uci` / `uciok` handshake.
     pub fn start(spec: &EngineSpec) -> Result<Self, EngineError> {
+        let mut engine = UciEngine::spawn(spec)?;
+        engine.handshake()?;
+        Ok(engine)
+    }
+
+    /// Starts the engine and says nothing to it: for a caller that holds the conversation
+    /// itself from the first line (the engine's own session tests).
+    pub fn spawn(spec: &EngineSpec) -> Result<Self, EngineError> {
         let mut child = process::engine_command(&spec.cmd, &spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -173,7 +181,7 @@ impl UciEngine {
                 }
             }
         });
-        let mut engine = UciEngine {
+        Ok(UciEngine {
             name: spec.name.clone(),
             child,
             stdin,
@@ -181,9 +189,7 @@ impl UciEngine {
             id_name: None,
             advertised: Vec::new(),
             protocol: ProtocolCounts::default(),
-        };
-        engine.handshake()?;
-        Ok(engine)
+        })
     }
 
     /// The engine's name in the match (from its spec).
@@ -320,6 +326,27 @@ impl UciEngine {
         }
     }
 
+    /// The process's id, for reading its CPU time ([`crate::process::threads_run_time`]).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends `command` (any line: `perft 6`, `go perft 5`, `bench`) and returns every line the
+    /// engine answers up to and including the first that starts with `last`, which must come
+    /// within `limit`.
+    pub fn command_until(
+        &mut self,
+        command: &str,
+        last: &str,
+        limit: Duration,
+    ) -> Result<Vec<String>, EngineError> {
+        while let Ok((_, line)) = self.lines.try_recv() {
+            self.watch(&line);
+        }
+        self.send(command)?;
+        self.read_until(|line| line.starts_with(last), limit)
+    }
+
     /// After a `go` that ran out of time: sends `stop` and waits up to `grace` for the
     /// `bestmove` every search owes. Returns whether it came; if not, the `go` counts as
     /// unanswered.
@@ -337,7 +364,49 @@ impl UciEngine {
         false
     }
 
-    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+    /// Writes bytes as they are, a line's end included or not (a test of what bad input gets).
+    pub fn send_bytes(&mut self, bytes: &[u8]) -> Result<(), EngineError> {
+        self.stdin
+            .write_all(bytes)
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| EngineError::Exited)
+    }
+
+    /// The lines the engine sends up to and including the first for which `last` holds, which
+    /// must come within `limit`.
+    pub fn read_until(
+        &mut self,
+        last: impl Fn(&str) -> bool,
+        limit: Duration,
+    ) -> Result<Vec<String>, EngineError> {
+        let deadline = Instant::now() + limit;
+        let mut lines = Vec::new();
+        loop {
+            let (_, line) = self.next_answer_line(deadline, None)?;
+            let done = last(&line);
+            lines.push(line);
+            if done {
+                return Ok(lines);
+            }
+        }
+    }
+
+    /// Sends `quit` and waits up to `limit` for the process to end; its exit status, or
+    /// `None` if it did not end in time (it is killed when dropped).
+    pub fn quit(mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
+    /// Writes one line to the engine (a command whose answer, if any, the caller reads).
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|_| EngineError::Exited)

@@ -4,48 +4,27 @@
 //!
 //! No test measures time: the deadlines below only turn a hang into a failure.
 
+use arena::EngineSpec;
+use arena::uci::UciEngine;
 use cb2026::position::Position;
 use cb2026::switches::SWITCHES;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 /// How long any expected answer may take before the test fails (a hang, not a slow machine).
 const PATIENCE: Duration = Duration::from_secs(60);
 
-/// The engine as a child process, its output read line by line on a thread.
+/// The engine as a child process, through the arena's UCI driver (which reads its output on a
+/// thread and turns a hang into an error); this test holds the conversation from the first line.
 struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    uci: UciEngine,
 }
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cb2026"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the engine starts");
-        let stdin = child.stdin.take().expect("a stdin");
-        let stdout = child.stdout.take().expect("a stdout");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
+        let spec = EngineSpec::new("cb2026", env!("CARGO_BIN_EXE_cb2026"));
+        let uci = UciEngine::spawn(&spec).expect("the engine starts");
+        Engine { uci }
     }
 
     fn send(&mut self, line: &str) {
@@ -53,28 +32,14 @@ impl Engine {
     }
 
     fn send_bytes(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).expect("the engine reads");
-        self.stdin.flush().expect("the engine reads");
+        self.uci.send_bytes(bytes).expect("the engine reads");
     }
 
     /// The lines up to and including the first for which `last` holds.
     fn read_until(&mut self, last: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
-        let mut lines = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = last(&line);
-                    lines.push(line);
-                    if done {
-                        return lines;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => panic!("no answer in time; got {lines:#?}"),
-                Err(RecvTimeoutError::Disconnected) => panic!("the engine ended; got {lines:#?}"),
-            }
-        }
+        self.uci
+            .read_until(last, PATIENCE)
+            .unwrap_or_else(|e| panic!("no answer: {e}"))
     }
 
     /// Sends `line`, then `isready`, and returns what came before `readyok`: the answer to
@@ -108,25 +73,9 @@ impl Engine {
     }
 
     /// Sends `quit` and waits for the process to end.
-    fn quit(mut self) {
-        self.send("quit");
-        let deadline = Instant::now() + PATIENCE;
-        while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                assert!(status.success(), "{status}");
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        panic!("the engine did not quit");
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn quit(self) {
+        let status = self.uci.quit(PATIENCE).expect("the engine quits");
+        assert!(status.success(), "{status}");
     }
 }
 
@@ -779,19 +728,9 @@ fn quit_during_perft_or_bench_ends_the_process_at_once() {
         engine.send(job);
         // Once readyok comes, the job has started: commands are handled in order.
         assert_eq!(engine.ask(""), Vec::<String>::new(), "{job}");
-        thread::sleep(Duration::from_millis(50));
-        engine.send("quit");
-        let sent = Instant::now();
-        let status = loop {
-            if let Some(status) = engine.child.try_wait().expect("the process") {
-                break status;
-            }
-            assert!(
-                sent.elapsed() < QUIT_WITHIN,
-                "{job}: still running after quit"
-            );
-            thread::sleep(Duration::from_millis(2));
-        };
+        std::thread::sleep(Duration::from_millis(50));
+        let status = engine.uci.quit(QUIT_WITHIN);
+        let status = status.unwrap_or_else(|| panic!("{job}: still running after quit"));
         assert!(status.success(), "{job}: {status}");
     }
 }
