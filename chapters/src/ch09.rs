@@ -14,7 +14,7 @@ use cb2026::position::Position;
 use cb2026::search::pruning::Params;
 use cb2026::search::see::see;
 use cb2026::search::{Limits, SearchStats};
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 use std::sync::atomic::AtomicBool;
 
 /// Chapter 9 in the registry.
@@ -163,8 +163,44 @@ fn add_ordering(f: &mut Figures, key: &str, stats: &SearchStats) {
 }
 
 /// Chapter 9's figures.
+/// The history bonus's two numbers, each swept alone on the six at stage 9: the factor of the
+/// depth squared and the cap (the defaults are 16 and 1,600).
+const SWEPT: [six::Swept; 2] = [
+    six::Swept {
+        name: "history_scale",
+        values: &[4, 16, 64],
+        set: |p, v| p.history_bonus_per_ply2 = v,
+    },
+    six::Swept {
+        name: "history_cap",
+        values: &[400, 1_600],
+        set: |p, v| p.history_bonus_max = v,
+    },
+];
+
 pub fn figures() -> Figures {
     let mut f = Figures::new("ch09");
+    let params = Params::DEFAULT;
+    f.add("ch09.history.scale", params.history_bonus_per_ply2)
+        .add("ch09.history.cap", params.history_bonus_max)
+        .add("ch09.history.max", cb2026::search::ordering::HISTORY_MAX);
+    for depth in [1, 5, 10, 20] {
+        f.add(
+            &format!("ch09.history.bonus.d{depth}"),
+            params.history_bonus(depth),
+        );
+    }
+    for swept in &SWEPT {
+        let prefix = format!("ch09.sweep.{}.d{DEPTH}", swept.name);
+        six::sweep(
+            &mut f,
+            &prefix,
+            Stage::Chapter(9).switches(),
+            DEPTH,
+            swept.values,
+            swept.set,
+        );
+    }
     for switch in SWITCHES {
         let comparison = OnOff::measure(switch, DEPTH);
         if switch == "qsearch" {

@@ -345,7 +345,7 @@ pub fn figures() -> Figures {
         .add("ch16.pairs.first_split.fen", first_split.fen.as_str());
     for name in TABLE_RECORDS {
         let (feature, stage) = feature_and_stage(&load_record(name));
-        f.add(&format!("ch16.records.{name}.feature"), feature.join(", "))
+        f.add(&format!("ch16.records.{name}.feature"), feature.join(" + "))
             .add(&format!("ch16.records.{name}.stage"), stage.to_string());
     }
     f

@@ -110,7 +110,6 @@ pub struct UciEngine {
     pub protocol: ProtocolCounts,
 }
 
-// ANCHOR: protocol_counts
 /// Faults of the protocol that do not end a game but would trouble a GUI, counted per engine
 /// over a match (the soak's figures).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -151,7 +150,6 @@ pub fn is_protocol_error(line: &str) -> bool {
         Some(first) => !ENGINE_MESSAGES.contains(&first),
     }
 }
-// ANCHOR_END: protocol_counts
 
 impl UciEngine {
     /// Starts the engine and completes the `uci` / `uciok` handshake.

@@ -340,7 +340,6 @@ impl Searcher {
             ..Limits::default()
         };
         let (main, main_stats, helpers) = thread::scope(|scope| {
-            // ANCHOR: lazy_smp
             // Chapter 17's Lazy SMP: every helper searches the same root with the same table
             // until the main thread is done. Half of them run one ply ahead of the main thread
             // (depth offsets), so the threads are not all at the same node at the same time.
@@ -386,7 +385,6 @@ impl Searcher {
                 .into_iter()
                 .filter_map(|helper| helper.join().ok())
                 .collect();
-            // ANCHOR_END: lazy_smp
             (completed, main.stats, helpers)
         });
         let chosen = deepest(main, helpers);
@@ -427,7 +425,6 @@ struct Completed {
     root_best: Option<Move>,
 }
 
-// ANCHOR: deepest
 /// The result to play: the deepest iteration any thread completed, the main thread's when
 /// helpers are no deeper. A deeper iteration saw more, and each searched the same root with the
 /// same table, so its move is at least as well founded (the rule of many Lazy SMP engines;
@@ -444,7 +441,6 @@ fn deepest(main: Completed, helpers: Vec<Completed>) -> Completed {
             }
         })
 }
-// ANCHOR_END: deepest
 
 /// Blocks until `stop` is set or the deadline passes (`go infinite` may not answer before).
 fn wait_for_stop(stop: &AtomicBool, deadline: Option<Instant>) {

@@ -417,7 +417,8 @@ impl Worker<'_> {
         }
         if self.switches.history {
             let side = self.pos.side_to_move();
-            self.heuristics.update_history(side, m, quiets_tried, depth);
+            let bonus = self.params.history_bonus(depth);
+            self.heuristics.update_history(side, m, quiets_tried, bonus);
         }
     }
     // ANCHOR_END: on_beta_cutoff

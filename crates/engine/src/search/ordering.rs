@@ -90,13 +90,13 @@ impl Heuristics {
     }
 
     // ANCHOR: update_history
-    /// After a quiet move `best` cut off at `depth`: reward it, and penalise the quiet moves
-    /// tried before it (`tried`), which failed to. The update has "gravity": it shrinks as the
-    /// score nears ±[`HISTORY_MAX`], `h += bonus - h × |bonus| / HISTORY_MAX`, so a score can
-    /// never leave the range and recent results weigh more than old ones (the form of
-    /// Stockfish and Ethereal; CPW "History Heuristic").
-    pub fn update_history(&mut self, side: Color, best: Move, tried: &[Move], depth: i32) {
-        let bonus = history_bonus(depth);
+    /// After a quiet move `best` cut off: reward it with `bonus` (which grows with the depth,
+    /// `Params::history_bonus`), and penalise the quiet moves tried before it (`tried`), which
+    /// failed to. The update has "gravity": it shrinks as the score nears ±[`HISTORY_MAX`],
+    /// `h += bonus - h × |bonus| / HISTORY_MAX`, so a score can never leave the range and
+    /// recent results weigh more than old ones (the form of Stockfish and Ethereal; CPW
+    /// "History Heuristic").
+    pub fn update_history(&mut self, side: Color, best: Move, tried: &[Move], bonus: i32) {
         self.nudge(side, best, bonus);
         for &m in tried {
             self.nudge(side, m, -bonus);
@@ -108,11 +108,6 @@ impl Heuristics {
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
     }
     // ANCHOR_END: update_history
-}
-
-/// The history bonus for a cutoff at `depth`: deeper cutoffs say more, up to a cap.
-fn history_bonus(depth: i32) -> i32 {
-    (16 * depth * depth).min(1_600)
 }
 
 // ANCHOR: mvv_lva
@@ -240,6 +235,7 @@ fn noisy_score(pos: &Position, m: Move, use_see: bool) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::pruning::Params;
 
     #[test]
     fn history_stays_in_range_under_gravity() {
@@ -247,7 +243,7 @@ mod tests {
         let pos = Position::startpos();
         let m = pos.parse_uci_move("e2e4").expect("legal");
         for _ in 0..10_000 {
-            heuristics.update_history(Color::White, m, &[], 40);
+            heuristics.update_history(Color::White, m, &[], Params::DEFAULT.history_bonus(40));
         }
         let score = heuristics.history(Color::White, m);
         assert!(score > HISTORY_MAX / 2 && score <= HISTORY_MAX, "{score}");

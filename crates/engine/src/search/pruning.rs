@@ -41,6 +41,10 @@ pub struct Params {
     pub singular_tt_depth_slack: i32,
     /// The singular margin per ply of depth, in centipawns.
     pub singular_margin_per_ply: i32,
+    /// The history bonus of a cutoff is this times the depth squared (chapter 9)...
+    pub history_bonus_per_ply2: i32,
+    /// ...up to this cap.
+    pub history_bonus_max: i32,
 }
 
 impl Default for Params {
@@ -79,6 +83,8 @@ impl Params {
         singular_tt_depth_slack: 3,
         singular_margin_per_ply: 2,
         // ANCHOR_END: singular_parameters
+        history_bonus_per_ply2: 16,
+        history_bonus_max: 1_600,
     };
 
     // ANCHOR: null_move_reduction_fn
@@ -102,6 +108,16 @@ impl Params {
         self.futility_base + self.futility_per_ply * depth
     }
     // ANCHOR_END: futility_margin_fns
+
+    // ANCHOR: history_bonus
+    /// The history bonus for a quiet move that cut off at `depth` (chapter 9): deeper cutoffs
+    /// say more about a move than shallow ones, so the bonus grows as the depth squared, the
+    /// common form (CPW "History Heuristic"); the cap keeps one deep cutoff from outweighing
+    /// many shallow ones.
+    pub fn history_bonus(&self, depth: i32) -> i32 {
+        (self.history_bonus_per_ply2 * depth * depth).min(self.history_bonus_max)
+    }
+    // ANCHOR_END: history_bonus
 
     // ANCHOR: singular_fns
     /// The other moves must stay below the hash move's score minus this: a margin that grows
