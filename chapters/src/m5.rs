@@ -25,7 +25,7 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::bench::{self, SixPosition};
 use cb2026::magic::SplitMix64;
 use cb2026::search::{SearchStats, Searcher};
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 use cb2026::tt::{BUCKET_SLOTS, Bound, CACHE_LINE_BYTES, TranspositionTable};
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -147,7 +147,10 @@ impl SixRun {
 /// Searches each of the six positions to `depth` in a table of `mb` megabytes, buckets on or
 /// off, from an empty table and cleared histories each time.
 fn search_six(depth: u32, mb: usize, buckets: bool) -> SixRun {
+    // At stage M5: every feature of the book on (singular extensions included, which the
+    // engine ships off), buckets as asked.
     let mut searcher = Searcher::new(mb);
+    searcher.set_switches(Stage::Milestone(5).switches());
     searcher
         .set_switch("ttbuckets", buckets)
         .expect("ttbuckets is a switch");
