@@ -63,7 +63,7 @@ pub struct MatchArgs {
     #[arg(long, short = 'j', default_value_t = 1)]
     concurrency: usize,
     /// Openings (EPD), relative to the repository.
-    #[arg(long, default_value = "data/openings/8moves_v3.epd")]
+    #[arg(long, default_value = OPENINGS)]
     openings: PathBuf,
     /// Seed of the openings' order.
     #[arg(long, default_value_t = 1)]
@@ -81,7 +81,7 @@ pub struct MatchArgs {
     #[arg(long)]
     name: Option<String>,
     /// Move overhead in ms, set as `Move Overhead` / `MoveOverhead` where an engine offers one.
-    #[arg(long, default_value_t = 50, value_name = "MS")]
+    #[arg(long, default_value_t = MOVE_OVERHEAD_MS, value_name = "MS")]
     move_overhead: u64,
     /// How far past its clock a move may run before it loses on time.
     #[arg(long, default_value_t = 100, value_name = "MS")]
@@ -104,6 +104,12 @@ pub struct MatchArgs {
     #[arg(long, default_value = "snapshots/games")]
     out: PathBuf,
 }
+
+/// The openings every match plays unless told otherwise, relative to the repository.
+const OPENINGS: &str = "data/openings/8moves_v3.epd";
+
+/// The move overhead set where an engine offers one, in ms.
+const MOVE_OVERHEAD_MS: u64 = 50;
 
 /// Debian's reference engines: package and binary.
 const REFERENCE_ENGINES: [(&str, &str); 5] = [
@@ -397,78 +403,76 @@ fn install_reference_engines() -> Result<(), String> {
     Ok(())
 }
 
-/// Whom a soak plays: cb2026 itself, or one of Debian's engines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opponent {
-    Itself,
-    Debian(&'static str),
+/// What the matches of `cargo xtask soak` share: one copy of our engine, one Ctrl-C flag.
+pub struct Soak {
+    root: PathBuf,
+    cmd: String,
+    interrupt: Arc<AtomicBool>,
 }
 
-impl Opponent {
-    /// `self`, or a reference engine's name in the gauntlet (`ethereal`, `toga2`, ...).
-    pub fn parse(text: &str) -> Result<Opponent, String> {
-        match text {
-            "self" => Ok(Opponent::Itself),
-            "ethereal" => Ok(Opponent::Debian("ethereal")),
-            "toga2" => Ok(Opponent::Debian("toga2")),
-            "glaurung" => Ok(Opponent::Debian("glaurung")),
-            "gnuchess" => Ok(Opponent::Debian("gnuchess")),
-            "stockfish" => Ok(Opponent::Debian("stockfish")),
-            _ => Err(format!(
-                "unknown opponent `{text}`: self, ethereal, toga2, glaurung, gnuchess or stockfish"
-            )),
-        }
+impl Soak {
+    /// Builds the engine and sets the Ctrl-C handler, once for all the soak's matches.
+    pub fn new(root: &Path) -> Result<Soak, String> {
+        std::env::set_current_dir(root)
+            .map_err(|e| format!("cannot enter {}: {e}", root.display()))?;
+        let cmd = build_cb2026_for_a_match(root)?;
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&interrupt);
+        ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))
+            .map_err(|e| format!("Ctrl-C handler: {e}"))?;
+        Ok(Soak {
+            root: root.to_path_buf(),
+            cmd,
+            interrupt,
+        })
     }
-}
 
-/// One match of `cargo xtask soak`: cb2026 (default options) against `opponent` at `tc`,
-/// `games` games without adjudication, stored as `snapshots/games/<name>`.
-pub fn play_soak_match(
-    root: &Path,
-    name: &str,
-    tc: &str,
-    opponent: Opponent,
-    games: usize,
-    concurrency: usize,
-) -> Result<(), String> {
-    std::env::set_current_dir(root).map_err(|e| format!("cannot enter {}: {e}", root.display()))?;
-    let cmd = build_cb2026_for_a_match(root)?;
-    let rival = match opponent {
-        Opponent::Itself => cb2026_spec("cb2026-b".into(), &cmd),
-        Opponent::Debian(who) => {
-            install_reference_engines()?;
-            let mut engines = gauntlet_opponents(&[]);
-            engines.push(EngineSpec::new("stockfish", "/usr/games/stockfish"));
-            engines
+    /// One match: cb2026 (default options) against `opponent` (`self`, or a reference
+    /// engine's name in the gauntlet: `ethereal`, `toga2`, ..., `stockfish` at full strength)
+    /// at `tc`, `games` games without adjudication, stored as `snapshots/games/<name>`.
+    pub fn play(
+        &self,
+        name: &str,
+        tc: &str,
+        opponent: &str,
+        games: usize,
+        concurrency: usize,
+    ) -> Result<(), String> {
+        let (candidate, rival) = if opponent == "self" {
+            (
+                cb2026_spec("cb2026-a".into(), &self.cmd),
+                cb2026_spec("cb2026-b".into(), &self.cmd),
+            )
+        } else {
+            let mut references = gauntlet_opponents(&[]);
+            references.push(EngineSpec::new("stockfish", "/usr/games/stockfish"));
+            let known: Vec<String> = references.iter().map(|s| s.name.clone()).collect();
+            let rival = references
                 .into_iter()
-                .find(|spec| spec.name == who)
-                .ok_or_else(|| format!("no reference engine `{who}`"))?
+                .find(|spec| spec.name == opponent)
+                .ok_or_else(|| {
+                    format!("unknown opponent `{opponent}`: self, {}", known.join(", "))
+                })?;
+            install_reference_engines()?;
+            (cb2026_spec("cb2026".into(), &self.cmd), rival)
+        };
+        let openings = PathBuf::from(OPENINGS);
+        let mut config = MatchConfig::new(
+            name,
+            [candidate, rival],
+            TimeControl::parse(tc)?,
+            games.div_ceil(2),
+            self.root.join(&openings),
+        );
+        config.openings_label = OPENINGS.into();
+        config.concurrency = concurrency;
+        config.adjudication = Adjudication::NONE;
+        config.move_overhead_ms = Some(MOVE_OVERHEAD_MS);
+        config.progress = true;
+        play_and_store(&config, &self.interrupt, &self.root.join("snapshots/games"))?;
+        if self.interrupt.load(Ordering::Relaxed) {
+            return Err("the soak was interrupted".into());
         }
-    };
-    let candidate = match opponent {
-        Opponent::Itself => cb2026_spec("cb2026-a".into(), &cmd),
-        Opponent::Debian(_) => cb2026_spec("cb2026".into(), &cmd),
-    };
-    let mut config = MatchConfig::new(
-        name,
-        [candidate, rival],
-        TimeControl::parse(tc)?,
-        games.div_ceil(2),
-        root.join("data/openings/8moves_v3.epd"),
-    );
-    config.openings_label = "data/openings/8moves_v3.epd".into();
-    config.concurrency = concurrency;
-    config.adjudication = Adjudication::NONE;
-    config.move_overhead_ms = Some(50);
-    config.progress = true;
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    // A second soak match in the same process finds the handler set: that is fine.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let out = root.join("snapshots/games");
-    play_and_store(&config, &interrupt, &out)?;
-    if interrupt.load(Ordering::Relaxed) {
-        return Err("the soak was interrupted".into());
+        Ok(())
     }
-    Ok(())
 }

@@ -139,7 +139,7 @@ impl Engine {
         let lines = self
             .uci
             .command_until(&command, "Nodes searched:", PERFT_LIMIT)
-            .map_err(|e| format!("{}: {e}", self.name))?;
+            .map_err(failed)?;
         let wall = started.elapsed();
         let cpu = cpu_before
             .zip(self.cpu_time())

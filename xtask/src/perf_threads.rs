@@ -27,6 +27,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use arena::EngineSpec;
+use arena::bench::load_average;
 use arena::uci::{Reply, UciEngine};
 use cb2026::bench::six_positions;
 use cb2026::measure::{median, median_duration};
@@ -150,12 +151,6 @@ fn depth_one_time(program: &str, threads: usize) -> Result<Duration, String> {
         times.push(reply.elapsed);
     }
     Ok(median_duration(&times))
-}
-
-/// The machine's one-minute load average, from `/proc/loadavg`.
-fn load_average() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    text.split_whitespace().next()?.parse().ok()
 }
 
 pub fn run(root: &Path, args: &PerfThreadsArgs) -> Result<(), String> {

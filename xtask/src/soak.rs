@@ -12,7 +12,7 @@
 //! on a nearly empty clock are where time is lost). The command fails if cb2026 committed any
 //! fault; the opponents' faults are printed and stored, but they are not ours to fix.
 
-use crate::matches::{self, Opponent};
+use crate::matches::Soak;
 use arena::TimeControl;
 use arena::record::{FaultCounts, MatchRecord};
 use std::path::Path;
@@ -46,14 +46,16 @@ pub fn run(args: SoakArgs, root: &Path) -> Result<(), String> {
             return Err(format!("a soak is played on the clock, not `{tc}`"));
         };
         for who in &args.opponents {
-            let name = format!("soak-{base_ms}ms-{who}");
-            if !args.check {
-                let opponent = Opponent::parse(who)?;
-                matches::play_soak_match(root, &name, tc, opponent, args.games, args.concurrency)?;
-            }
-            names.push(name);
+            names.push((format!("soak-{base_ms}ms-{who}"), tc, who));
         }
     }
+    if !args.check {
+        let soak = Soak::new(root)?;
+        for (name, tc, who) in &names {
+            soak.play(name, tc, who, args.games, args.concurrency)?;
+        }
+    }
+    let names: Vec<String> = names.into_iter().map(|(name, ..)| name).collect();
     report(root, &names)
 }
 
@@ -71,9 +73,9 @@ fn report(root: &Path, names: &[String]) -> Result<(), String> {
         let [first, second] = &record.counts.faults;
         // The first engine is cb2026; against itself, both are.
         let self_play = record.engines[1].cmd == record.engines[0].cmd;
-        add(&mut ours, first);
+        ours.add(first);
         if self_play {
-            add(&mut ours, second);
+            ours.add(second);
         }
         games += record.counts.games;
         println!(
@@ -84,19 +86,13 @@ fn report(root: &Path, names: &[String]) -> Result<(), String> {
         );
     }
     println!("cb2026 over {games} games: {}", line(&ours));
-    let total = ours.time + ours.illegal + ours.crash + ours.protocol_errors + ours.unanswered;
-    if total > 0 {
-        return Err(format!("cb2026 committed {total} faults in the soak"));
+    if ours.total() > 0 {
+        return Err(format!(
+            "cb2026 committed {} faults in the soak",
+            ours.total()
+        ));
     }
     Ok(())
-}
-
-fn add(into: &mut FaultCounts, faults: &FaultCounts) {
-    into.time += faults.time;
-    into.illegal += faults.illegal;
-    into.crash += faults.crash;
-    into.protocol_errors += faults.protocol_errors;
-    into.unanswered += faults.unanswered;
 }
 
 fn line(f: &FaultCounts) -> String {

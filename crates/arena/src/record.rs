@@ -54,6 +54,22 @@ pub struct FaultCounts {
     pub unanswered: u64,
 }
 
+impl FaultCounts {
+    /// Every fault of every kind.
+    pub fn total(&self) -> u64 {
+        self.illegal + self.crash + self.time + self.protocol_errors + self.unanswered
+    }
+
+    /// Adds `other`'s counts, kind by kind.
+    pub fn add(&mut self, other: &FaultCounts) {
+        self.illegal += other.illegal;
+        self.crash += other.crash;
+        self.time += other.time;
+        self.protocol_errors += other.protocol_errors;
+        self.unanswered += other.unanswered;
+    }
+}
+
 /// What happened, from the first engine's point of view.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Counts {

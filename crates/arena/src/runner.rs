@@ -13,7 +13,9 @@ use crate::bench::{self, Machine};
 use crate::game::{Fault, Game, GameSettings, Player, play_game};
 use crate::openings::{self, Opening};
 use crate::pgn::{self, PgnHeader};
-use crate::record::{self, Counts, EngineRecord, MatchRecord, OpeningsRecord, RunRecord, Summary};
+use crate::record::{
+    self, Counts, EngineRecord, FaultCounts, MatchRecord, OpeningsRecord, RunRecord, Summary,
+};
 use crate::spec::{EngineSpec, TimeControl};
 use crate::stats::{self, Pentanomial, SprtParams, Verdict};
 use crate::uci::UciEngine;
@@ -504,11 +506,7 @@ pub fn status_line(counts: &Counts, sprt: Option<&SprtParams>) -> String {
         let (lower, upper) = sprt.bounds();
         line += &format!("  LLR {llr:.2} [{lower:.2}, {upper:.2}]");
     }
-    let faults: u64 = counts
-        .faults
-        .iter()
-        .map(|f| f.illegal + f.crash + f.time + f.protocol_errors + f.unanswered)
-        .sum();
+    let faults: u64 = counts.faults.iter().map(FaultCounts::total).sum();
     if faults > 0 {
         line += &format!("  faults {faults}");
     }

@@ -261,13 +261,17 @@ impl UciEngine {
         limit: Duration,
         abort: &AtomicBool,
     ) -> Result<Reply, EngineError> {
-        while let Ok((_, line)) = self.lines.try_recv() {
-            self.watch(&line);
-        }
+        let sent = self.start_search(position, go)?;
+        self.bestmove(sent, sent + limit, abort)
+    }
+
+    /// Sends `position` and `go` after dropping what an earlier search left unread; returns
+    /// when `go` was written, from which the move's time is counted.
+    fn start_search(&mut self, position: &str, go: &str) -> Result<Instant, EngineError> {
+        self.drain();
         self.send(position)?;
         self.send(go)?;
-        let sent = Instant::now();
-        self.bestmove(sent, sent + limit, abort)
+        Ok(Instant::now())
     }
 
     /// Sends `position` and `go` (`go infinite`, say), `stop` once `run_for` has passed, and
@@ -281,12 +285,7 @@ impl UciEngine {
         limit: Duration,
         abort: &AtomicBool,
     ) -> Result<(Reply, Duration), EngineError> {
-        while let Ok((_, line)) = self.lines.try_recv() {
-            self.watch(&line);
-        }
-        self.send(position)?;
-        self.send(go)?;
-        let sent = Instant::now();
+        let sent = self.start_search(position, go)?;
         std::thread::sleep(run_for);
         self.send("stop")?;
         let stopped = Instant::now();
@@ -324,7 +323,7 @@ impl UciEngine {
         }
     }
 
-    /// The process's id, for reading its CPU time ([`crate::process::threads_run_time`]).
+    /// The process's id, for reading its CPU time ([`crate::process::process_cpu_time`]).
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
@@ -338,9 +337,7 @@ impl UciEngine {
         last: &str,
         limit: Duration,
     ) -> Result<Vec<String>, EngineError> {
-        while let Ok((_, line)) = self.lines.try_recv() {
-            self.watch(&line);
-        }
+        self.drain();
         self.send(command)?;
         self.read_until(|line| line.starts_with(last), limit)
     }
@@ -421,6 +418,14 @@ impl UciEngine {
             self.protocol.unanswered += 1;
         }
         line
+    }
+
+    /// Reads and forgets what the engine sent since the last answer was read (a late `info`
+    /// of an earlier search), watching it for protocol errors.
+    fn drain(&mut self) {
+        while let Ok((_, line)) = self.lines.try_recv() {
+            self.watch(&line);
+        }
     }
 
     /// Counts a line that breaks the protocol.
