@@ -8,7 +8,7 @@
 //!
 //! Defaults are the strongest configuration we have measured. Two features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`) and `ttbuckets` (M5).
+//! gain, `snapshots/games/ch14-1-singular.json`), `ttbuckets` (M5) and `ttbuckets64` (chapter 17).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -16,6 +16,7 @@
 //! tests its interpreter as it stands at the end of each chapter, the same idea without
 //! branches), so a feature added by a later chapter cannot move an earlier chapter's figures.
 
+use crate::tt::Geometry;
 use std::fmt;
 
 /// The on/off state of every feature. Plain `bool`s: the search reads them in its hot path.
@@ -29,8 +30,11 @@ pub struct Switches {
     pub alphabeta: bool,
     /// Probe and store the transposition table (chapter 8).
     pub tt: bool,
-    /// Eight-slot buckets in one cache line instead of one slot per key (M5).
+    /// Eight-slot buckets in one 128-byte cache line instead of one slot per key (M5). On, it
+    /// decides the geometry whatever `ttbuckets64` says.
     pub ttbuckets: bool,
+    /// Four-slot buckets in one 64-byte cache line instead of one slot per key (chapter 17).
+    pub ttbuckets64: bool,
     /// Quiescence search at the horizon instead of the static evaluation (chapter 9).
     pub qsearch: bool,
     /// Static exchange evaluation: order losing captures last, prune them in quiescence (ch 9).
@@ -87,7 +91,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 17] = [
+pub const SWITCHES: [SwitchInfo; 18] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -199,6 +203,13 @@ pub const SWITCHES: [SwitchInfo; 17] = [
         stage: Stage::Chapter(15),
         help: "soft and hard time limits (off: one fixed share of the clock)",
         field: |s| &mut s.timeman,
+    },
+    SwitchInfo {
+        name: "ttbuckets64",
+        default: false,
+        stage: Stage::Chapter(17),
+        help: "four-slot buckets in one 64-byte cache line per key",
+        field: |s| &mut s.ttbuckets64,
     },
     SwitchInfo {
         name: "ttbuckets",
@@ -357,6 +368,7 @@ impl Switches {
             alphabeta: on,
             tt: on,
             ttbuckets: on,
+            ttbuckets64: on,
             qsearch: on,
             see: on,
             killers: on,
@@ -370,6 +382,18 @@ impl Switches {
             checkext: on,
             singular: on,
             timeman: on,
+        }
+    }
+
+    /// The table's geometry the switches ask for: M5's eight slots if `ttbuckets` is on, else
+    /// chapter 17's four if `ttbuckets64` is, else chapter 8's one.
+    pub fn tt_geometry(&self) -> Geometry {
+        if self.ttbuckets {
+            Geometry::EightSlots
+        } else if self.ttbuckets64 {
+            Geometry::FourSlots
+        } else {
+            Geometry::OneSlot
         }
     }
 
@@ -484,7 +508,7 @@ mod tests {
     fn defaults_are_on_except_what_games_turned_down() {
         let switches = Switches::default();
         for name in Switches::names() {
-            let expected = !["singular", "ttbuckets"].contains(&name);
+            let expected = !["singular", "ttbuckets", "ttbuckets64"].contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");
         }
     }
@@ -504,7 +528,12 @@ mod tests {
     fn names_are_unique_lowercase_words() {
         let names = Switches::names();
         for (i, name) in names.iter().enumerate() {
-            assert!(name.chars().all(|c| c.is_ascii_lowercase()), "{name}");
+            assert!(name.starts_with(|c: char| c.is_ascii_lowercase()), "{name}");
+            assert!(
+                name.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()),
+                "{name}"
+            );
             assert!(!names[..i].contains(name), "{name} twice");
         }
     }

@@ -14,6 +14,10 @@
 //! - M5: eight slots make a `Bucket` that fills one 128-byte cache line; a key may use any
 //!   slot of its bucket, and the one to give up is the one worth least (`worth`). Off by
 //!   default ([`TranspositionTable::set_buckets`]): with it off the table is chapter 8's exactly.
+//! - Chapter 17 (the 64-byte bucket): half a bucket, four slots, is one 64-byte line, the line
+//!   of most x86-64 processors ([`Geometry::FourSlots`]). And every slot carries a few bits that
+//!   say whose it is, so that a torn read can be counted, not only rejected
+//!   ([`TranspositionTable::set_torn_read_counting`]).
 //!
 //! The table stores scores as the search hands them over. Mate scores are relative to the root
 //! and must be made relative to the stored position (and back) by the search, which knows the
@@ -81,6 +85,8 @@ const BOUND_SHIFT: u32 = 48; // 2 bits
 /// Set in every stored entry, so a data word is never 0 and an all-zero slot is empty, even
 /// for a position whose key happens to be 0.
 const OCCUPIED_BIT: u64 = 1 << 50;
+/// The 13 bits above it hold a check of the key (see [`key_check`]), written by `Slot::write`.
+const CHECK_SHIFT: u32 = 51;
 
 /// Packs a result into a data word. The score saturates at the bounds of an `i16`: the search's
 /// scores, mates included, stay well inside them.
@@ -110,6 +116,27 @@ fn unpack(key: u64, data: u64) -> Entry {
 }
 // ANCHOR_END: pack
 
+// ANCHOR: key_check
+/// Thirteen bits that depend on every bit of `key`, placed in the data word's spare top bits.
+///
+/// The XOR of the slot's two words already rejects a torn slot; these bits let a measuring
+/// program also *count* torn slots, and count those a table without the XOR would have served
+/// (`TranspositionTable::set_torn_read_counting`). They must not be a plain slice of the key: XOR
+/// is linear, so the key bits of two writes mixed by a torn read would still agree with the
+/// key bits of the mix. A multiplication by an odd constant (Knuth's multiplicative hashing,
+/// with the 64-bit golden ratio) is not linear in XOR, and its top bits depend on all of the key.
+#[inline]
+fn key_check(key: u64) -> u64 {
+    key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> CHECK_SHIFT << CHECK_SHIFT
+}
+
+/// Whether `data` is an occupied data word written for `key`.
+#[inline]
+fn belongs_to(data: u64, key: u64) -> bool {
+    data & OCCUPIED_BIT != 0 && data >> CHECK_SHIFT << CHECK_SHIFT == key_check(key)
+}
+// ANCHOR_END: key_check
+
 // ANCHOR: slot
 /// One entry: two 64-bit words, the key XORed with the data, and the data.
 ///
@@ -134,9 +161,10 @@ struct Slot {
 const _: () = assert!(size_of::<Slot>() == 16, "a slot is two 64-bit words");
 
 impl Slot {
-    /// Writes a packed entry for `key`.
+    /// Writes a packed entry for `key`, with the key's check bits.
     #[inline]
     fn write(&self, key: u64, data: u64) {
+        let data = data | key_check(key);
         self.key_xor_data.store(key ^ data, Ordering::Relaxed);
         self.data.store(data, Ordering::Relaxed);
     }
@@ -149,6 +177,29 @@ impl Slot {
         (stored_key == key && data & OCCUPIED_BIT != 0).then(|| unpack(key, data))
     }
 
+    /// What a probe for `key` that this slot did not answer says about the slot: whether it is
+    /// torn (its two words come from two writes), and whether a table that stored the key
+    /// itself, not XORed with the data, would have answered the probe with another position's
+    /// data. Only for counting (see [`TranspositionTable::set_torn_read_counting`]); the
+    /// check bits are 13, so about one torn slot in 8,000 passes for whole.
+    #[cold]
+    fn torn_for(&self, key: u64) -> Tear {
+        let data = self.data.load(Ordering::Relaxed);
+        let key_word = self.key_xor_data.load(Ordering::Relaxed);
+        let stored_key = key_word ^ data;
+        if data & OCCUPIED_BIT == 0 || belongs_to(data, stored_key) {
+            return Tear::Whole;
+        }
+        // The key word is `k ^ d` of some write. If that write was for `key`, `key_word ^ key`
+        // is its data: a plain table would have found `key` in its key word and served `data`.
+        let plain_table_matches = belongs_to(key_word ^ key, key);
+        if plain_table_matches && !belongs_to(data, key) {
+            Tear::WouldServeWrongData
+        } else {
+            Tear::Rejected
+        }
+    }
+
     /// Whatever entry the slot holds, `None` if it is empty. The key of a torn slot comes out
     /// wrong, so this only serves to rank slots for replacement, never to answer a probe.
     #[inline]
@@ -159,6 +210,17 @@ impl Slot {
     }
 }
 // ANCHOR_END: slot
+
+/// What [`Slot::torn_for`] finds in a slot that did not answer a probe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tear {
+    /// Empty, or one whole write (another position's).
+    Whole,
+    /// Torn, and a table without the XOR would also have missed.
+    Rejected,
+    /// Torn, and a table without the XOR would have served another position's data.
+    WouldServeWrongData,
+}
 
 // ANCHOR: bucket
 /// Slots in a bucket: 8 × 16 bytes fill one cache line.
@@ -198,6 +260,75 @@ struct Bucket([Slot; BUCKET_SLOTS]);
 
 assert_bucket_fills_one_cache_line!(Bucket);
 // ANCHOR_END: bucket
+
+// ANCHOR: line64
+/// Slots in chapter 17's bucket: 4 × 16 bytes fill one 64-byte line, the line of most x86-64
+/// processors.
+pub const LINE64_SLOTS: usize = 4;
+
+/// Whether groups of `slots` slots of type `S`, laid side by side in a `B`, are each exactly one
+/// cache line of `line` bytes: a group is a line in size, a `B` is whole groups, and the
+/// alignment of a `B` puts every group on a line boundary.
+pub const fn groups_fill_cache_lines<B, S>(slots: usize, line: usize) -> bool {
+    slots * size_of::<S>() == line
+        && size_of::<B>().is_multiple_of(line)
+        && align_of::<B>().is_multiple_of(line)
+}
+
+/// Fails compilation unless groups of `$slots` slots of type `$slot` in a `$bucket` are each
+/// exactly one `$line`-byte cache line (the compile-fail tests break it).
+#[macro_export]
+macro_rules! assert_groups_fill_cache_lines {
+    ($bucket:ty, $slot:ty, $slots:expr, $line:expr) => {
+        const _: () = assert!(
+            $crate::tt::groups_fill_cache_lines::<$bucket, $slot>($slots, $line),
+            "each group of slots must be exactly one cache line in size and alignment"
+        );
+    };
+}
+
+// The table is one `Vec<Bucket>` whatever the geometry: a four-slot bucket is either half of
+// an eight-slot one, and since those start on 128-byte boundaries, each half starts on a 64-byte
+// one.
+assert_groups_fill_cache_lines!(Bucket, Slot, LINE64_SLOTS, 64);
+// ANCHOR_END: line64
+
+// ANCHOR: geometry
+/// Which slots a key may use: the table's geometry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Geometry {
+    /// One slot per key (chapter 8).
+    OneSlot,
+    /// Any of four slots in one 64-byte line (chapter 17).
+    FourSlots,
+    /// Any of eight slots in one 128-byte line (M5).
+    EightSlots,
+}
+
+impl Geometry {
+    /// All three, from the fewest slots per key to the most.
+    pub const ALL: [Geometry; 3] = [Geometry::OneSlot, Geometry::FourSlots, Geometry::EightSlots];
+
+    /// Slots a key may use.
+    pub const fn slots(self) -> usize {
+        match self {
+            Geometry::OneSlot => 1,
+            Geometry::FourSlots => LINE64_SLOTS,
+            Geometry::EightSlots => BUCKET_SLOTS,
+        }
+    }
+
+    /// The number of slots as a power of two, to divide by shifting.
+    const fn slots_log2(self) -> u32 {
+        self.slots().trailing_zeros()
+    }
+
+    /// Bytes of the slots a key may use: a probe that misses reads all of them.
+    pub const fn bytes(self) -> usize {
+        self.slots() * size_of::<Slot>()
+    }
+}
+// ANCHOR_END: geometry
 
 // ANCHOR: worth
 /// Plies of depth an entry loses, as a keeper, for each search since it was stored.
@@ -259,6 +390,12 @@ pub struct TtCounters {
     pub stores: u64,
     /// Results that the replacement rule turned away.
     pub refused: u64,
+    /// Slots a probe found torn (two writes' words) and rejected; counted only while
+    /// [`TranspositionTable::set_torn_read_counting`] is on.
+    pub torn: u64,
+    /// Of those, how many a table without the XOR would have served as the probed position's,
+    /// with another position's data.
+    pub torn_would_serve: u64,
 }
 
 /// The table's own counters, on a cache line of their own so that they never share one with
@@ -277,6 +414,8 @@ struct Counters {
     hits: AtomicU64,
     stores: AtomicU64,
     refused: AtomicU64,
+    torn: AtomicU64,
+    torn_would_serve: AtomicU64,
 }
 
 /// Adds one to a counter (see [`Counters`] for why not `fetch_add`).
@@ -303,8 +442,10 @@ fn allocate(count: usize) -> Option<Vec<Bucket>> {
 #[derive(Debug)]
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
-    /// M5's switch: a key may use any slot of its bucket (on) or only its own slot (off).
-    use_buckets: bool,
+    /// The slots a key may use: one (chapter 8), four (chapter 17) or eight (M5).
+    geometry: Geometry,
+    /// Whether probes count torn slots (chapter 17's measurement; off in play).
+    count_torn: bool,
     /// The current search, for the age of entries; see [`TranspositionTable::new_search`].
     generation: AtomicU8,
     counters: Counters,
@@ -337,13 +478,14 @@ impl TranspositionTable {
     pub fn with_bucket_count(count: usize) -> TranspositionTable {
         TranspositionTable {
             buckets: (0..count.max(1)).map(|_| Bucket::default()).collect(),
-            use_buckets: false,
+            geometry: Geometry::OneSlot,
+            count_torn: false,
             generation: AtomicU8::new(0),
             counters: Counters::default(),
         }
     }
 
-    /// Makes the table `mb` megabytes, empty, at generation 0, keeping the bucket switch.
+    /// Makes the table `mb` megabytes, empty, at generation 0, keeping its geometry.
     ///
     /// The old table is freed before the new one is allocated, so that a size close to the
     /// machine's memory does not need twice that. If the new one cannot be had, the table gets
@@ -395,18 +537,42 @@ impl TranspositionTable {
         self.generation.load(Ordering::Relaxed)
     }
 
-    /// Switches M5's buckets on or off (the `ttbuckets` switch; off by default).
+    /// Switches M5's buckets on or off (the `ttbuckets` switch; off by default): eight slots per
+    /// key, or one.
     ///
     /// The entries stay where they are. Switching on finds every one of them, since a key's
     /// own slot lies in its bucket (see `slots_for`); switching off finds
     /// only those that sit in their key's own slot.
     pub fn set_buckets(&mut self, on: bool) {
-        self.use_buckets = on;
+        self.set_geometry(if on {
+            Geometry::EightSlots
+        } else {
+            Geometry::OneSlot
+        });
     }
 
-    /// Whether buckets are on.
+    /// Whether M5's eight-slot buckets are on.
     pub fn buckets(&self) -> bool {
-        self.use_buckets
+        self.geometry == Geometry::EightSlots
+    }
+
+    /// Makes keys use one, four or eight slots. As with [`TranspositionTable::set_buckets`],
+    /// entries stay where they are: more slots per key find every entry fewer did, since a
+    /// key's group of four lies in its group of eight and its own slot in both.
+    pub fn set_geometry(&mut self, geometry: Geometry) {
+        self.geometry = geometry;
+    }
+
+    /// The slots a key may use.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Makes probes count torn slots ([`TtCounters::torn`]): chapter 17's measurement of the
+    /// lock-free table under threads. Off in play: counting costs a few instructions for every
+    /// slot a probe reads that does not hold the position.
+    pub fn set_torn_read_counting(&mut self, on: bool) {
+        self.count_torn = on;
     }
 
     /// Slots in the table: 65,536 per megabyte.
@@ -445,6 +611,8 @@ impl TranspositionTable {
             hits: read(&self.counters.hits),
             stores: read(&self.counters.stores),
             refused: read(&self.counters.refused),
+            torn: read(&self.counters.torn),
+            torn_would_serve: read(&self.counters.torn_would_serve),
         }
     }
 
@@ -455,6 +623,8 @@ impl TranspositionTable {
             &self.counters.hits,
             &self.counters.stores,
             &self.counters.refused,
+            &self.counters.torn,
+            &self.counters.torn_would_serve,
         ] {
             counter.store(0, Ordering::Relaxed);
         }
@@ -468,48 +638,71 @@ impl TranspositionTable {
         ((u128::from(key) * count as u128) >> 64) as usize
     }
 
-    /// The slots that may hold the position with `key`: its bucket, or with buckets off its
-    /// single slot.
+    /// The slots that may hold the position with `key`: its group of one, four or eight slots.
     ///
     /// The usual `key % count` needs a division, tens of cycles. Instead the key is read as a
     /// fraction of 2^64 and scaled to the count, `(key × count) >> 64`: one multiplication, for
     /// a table of any size, and as even as the keys, which Zobrist hashing makes uniform.
     /// (Daniel Lemire, "A fast alternative to the modulo reduction", 2016.)
     ///
-    /// With B buckets and a key that is the fraction x, the bucket is ⌊Bx⌋ and the single slot
-    /// ⌊8Bx⌋, which lies in bucket ⌊⌊8Bx⌋ / 8⌋ = ⌊Bx⌋: a key's own slot is always one of its
-    /// bucket's slots.
+    /// With S slots in groups of g and a key that is the fraction x, the group is ⌊(S/g)x⌋ and
+    /// the single slot ⌊Sx⌋, which lies in group ⌊⌊Sx⌋ / g⌋ = ⌊Sx/g⌋ = ⌊(S/g)x⌋: a key's own slot
+    /// is always one of its group's slots, for groups of four as of eight. And a key's group of
+    /// four, slots 4⌊(S/4)x⌋ on, lies in its group of eight by the same argument.
     #[inline]
     fn slots_for(&self, key: u64) -> &[Slot] {
-        if self.use_buckets {
-            &self.buckets[Self::scale(key, self.buckets.len())].0
-        } else {
-            let slot = Self::scale(key, self.slot_count());
-            let bucket = &self.buckets[slot / BUCKET_SLOTS];
-            std::slice::from_ref(&bucket.0[slot % BUCKET_SLOTS])
-        }
+        let log2 = self.geometry.slots_log2();
+        let group = Self::scale(key, self.slot_count() >> log2);
+        let first = group << log2;
+        let bucket = &self.buckets[first / BUCKET_SLOTS].0;
+        &bucket[first % BUCKET_SLOTS..][..self.geometry.slots()]
     }
     // ANCHOR_END: slots_for
 
     // ANCHOR: probe
     /// The stored result for the position with `key`, if the table has one.
     ///
-    /// With buckets on, the bucket's slots are read in turn. A miss reads all eight, but with
-    /// 128-byte lines the first read brought the whole bucket into the cache, so the other
-    /// seven cost a few instructions each, not another wait for memory. With 64-byte lines
-    /// (most x86-64 processors) the bucket is two lines, requested together: a miss then moves
-    /// twice the memory of a miss with buckets off (`cargo xtask perf tt` counts it).
+    /// The key's slots are read in turn. A miss reads them all, but the first read brought the
+    /// whole group into the cache when the group is one line, so the others cost a few
+    /// instructions each, not another wait for memory. M5's eight slots are one line only where
+    /// lines are 128 bytes; on most x86-64 processors they are two, requested together, and a
+    /// miss moves twice the memory of a miss in one slot (`cargo xtask perf tt` counts it).
+    /// Chapter 17's four slots are one 64-byte line.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        bump(&self.counters.probes);
-        let found = self
-            .slots_for(key)
-            .iter()
-            .find_map(|slot| slot.entry_for(key));
+        if self.count_torn {
+            // Exact under threads: the count torn slots are measured against.
+            self.counters.probes.fetch_add(1, Ordering::Relaxed);
+        } else {
+            bump(&self.counters.probes);
+        }
+        let slots = self.slots_for(key);
+        let found = slots.iter().find_map(|slot| slot.entry_for(key));
         if found.is_some() {
             bump(&self.counters.hits);
+        } else if self.count_torn {
+            self.count_torn_slots(slots, key);
         }
         found
+    }
+    // ANCHOR_END: probe
+
+    /// Counts the torn slots among those a probe for `key` read and found nothing in. The
+    /// counts are bumped atomically: torn slots come from threads racing, so these are the
+    /// counts threads would lose.
+    #[cold]
+    fn count_torn_slots(&self, slots: &[Slot], key: u64) {
+        for slot in slots {
+            let counter = match slot.torn_for(key) {
+                Tear::Whole => continue,
+                Tear::Rejected => &self.counters.torn,
+                Tear::WouldServeWrongData => {
+                    self.counters.torn.fetch_add(1, Ordering::Relaxed);
+                    &self.counters.torn_would_serve
+                }
+            };
+            counter.fetch_add(1, Ordering::Relaxed);
+        }
     }
     // ANCHOR_END: probe
 
@@ -546,8 +739,8 @@ impl TranspositionTable {
 
     // ANCHOR: slot_to_store
     /// Where a result for `key` goes: the slot already holding the position, else the first
-    /// empty slot, else the slot whose entry is worth least (see [`worth`]). With buckets off
-    /// there is only the one slot.
+    /// empty slot, else the slot whose entry is worth least (see [`worth`]). With one slot per
+    /// key there is only that one.
     ///
     /// Two threads storing at once may both pick the same empty slot, or put one position in
     /// two slots of a bucket; a probe then finds the first, and the other is replaced in time.
@@ -610,6 +803,7 @@ mod tests {
     /// The index in its bucket of the slot that holds `key`, if one does.
     fn slot_holding(table: &TranspositionTable, key: u64) -> Option<usize> {
         let bucket = &table.buckets[TranspositionTable::scale(key, table.bucket_count())];
+        // (The index in the eight-slot bucket, whatever the geometry.)
         bucket
             .0
             .iter()
@@ -888,6 +1082,102 @@ mod tests {
             .data
             .store(data_b, Ordering::Relaxed);
         assert_eq!(table.probe(key_a), None);
+    }
+
+    #[test]
+    fn torn_slots_are_counted_and_so_is_what_a_plain_table_would_serve() {
+        let (key_a, key_b) = (0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321);
+        let mut table = one_bucket(false);
+        table.set_torn_read_counting(true);
+        // Slot 0 of the one bucket: keys with their top three bits 0.
+        let (key_a, key_b) = (key_a >> 3, key_b >> 3);
+        let slot = &table.buckets[0].0[0];
+        let data_b = pack(None, -90, 3, Bound::Lower, 0) | key_check(key_b);
+        slot.write(key_a, pack(None, 25, 7, Bound::Exact, 0));
+
+        // A whole slot of another position is a plain miss, not a torn one.
+        assert_eq!(table.probe(key_b), None);
+        assert_eq!(
+            (table.counters().torn, table.counters().torn_would_serve),
+            (0, 0)
+        );
+
+        // A's key word with B's data: A's probe is torn, and a table that kept A's key as it is
+        // would have handed B's data to A.
+        slot.data.store(data_b, Ordering::Relaxed);
+        assert_eq!(table.probe(key_a), None);
+        assert_eq!(
+            (table.counters().torn, table.counters().torn_would_serve),
+            (1, 1)
+        );
+        // B's probe meets the same torn slot, but a plain table would have seen A's key there.
+        assert_eq!(table.probe(key_b), None);
+        assert_eq!(
+            (table.counters().torn, table.counters().torn_would_serve),
+            (2, 1)
+        );
+
+        // Two results for A mixed: torn, but a plain table would serve A's own data.
+        slot.write(key_a, pack(None, 25, 7, Bound::Exact, 0));
+        let data_a2 = pack(None, 26, 8, Bound::Upper, 0) | key_check(key_a);
+        slot.data.store(data_a2, Ordering::Relaxed);
+        assert_eq!(table.probe(key_a), None);
+        assert_eq!(
+            (table.counters().torn, table.counters().torn_would_serve),
+            (3, 1)
+        );
+
+        // Not counting: nothing is.
+        table.set_torn_read_counting(false);
+        assert_eq!(table.probe(key_a), None);
+        assert_eq!(table.counters().torn, 3);
+    }
+
+    #[test]
+    fn check_bits_leave_every_field_and_the_hit_alone() {
+        let slot = Slot::default();
+        for key in random_keys(3).take(1000) {
+            let data = pack(None, -7, 9, Bound::Lower, 4);
+            slot.write(key, data);
+            let entry = slot.entry_for(key).expect("a whole write is found");
+            assert_eq!(entry, unpack(key, data));
+            assert_eq!(
+                slot.torn_for(key ^ 1),
+                Tear::Whole,
+                "another position's, whole"
+            );
+        }
+    }
+
+    #[test]
+    fn a_keys_four_slots_lie_in_its_eight_and_hold_its_own_slot() {
+        for count in [1, 2, 3, 7, 64, 1000, 65_537] {
+            let mut table = TranspositionTable::with_bucket_count(count);
+            for key in random_keys(count as u64).take(5_000).chain([0, u64::MAX]) {
+                let group = |table: &mut TranspositionTable, geometry| {
+                    table.set_geometry(geometry);
+                    table
+                        .slots_for(key)
+                        .iter()
+                        .map(|s| s as *const Slot)
+                        .collect::<Vec<_>>()
+                };
+                let one = group(&mut table, Geometry::OneSlot);
+                let four = group(&mut table, Geometry::FourSlots);
+                let eight = group(&mut table, Geometry::EightSlots);
+                assert_eq!((one.len(), four.len(), eight.len()), (1, 4, 8));
+                assert!(four.contains(&one[0]), "B={count} key={key:#x}");
+                assert!(
+                    four.iter().all(|s| eight.contains(s)),
+                    "B={count} key={key:#x}"
+                );
+                assert_eq!(
+                    four[0] as usize % 64,
+                    0,
+                    "a group of four starts a 64-byte line"
+                );
+            }
+        }
     }
 
     /// A deterministic stream of 64-bit keys (SplitMix64, Sebastiano Vigna).

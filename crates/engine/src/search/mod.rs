@@ -205,7 +205,7 @@ impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
         let switches = Switches::default();
         let mut tt = TranspositionTable::new(hash_mb.max(1));
-        tt.set_buckets(switches.ttbuckets);
+        tt.set_geometry(switches.tt_geometry());
         Searcher {
             tt,
             heuristics: Box::default(),
@@ -242,6 +242,12 @@ impl Searcher {
         Ok(())
     }
 
+    /// Makes the table count torn slots (chapter 17's measurement; see
+    /// [`TranspositionTable::set_torn_read_counting`]).
+    pub fn set_torn_read_counting(&mut self, on: bool) {
+        self.tt.set_torn_read_counting(on);
+    }
+
     /// Resizes the table (emptying it).
     pub fn set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
         self.tt.resize(mb)
@@ -255,7 +261,7 @@ impl Searcher {
     /// Replaces every switch.
     pub fn set_switches(&mut self, switches: Switches) {
         self.switches = switches;
-        self.tt.set_buckets(switches.ttbuckets);
+        self.tt.set_geometry(switches.tt_geometry());
     }
 
     /// Replaces the selective search's parameters (a chapter's sweep, a tuner); the default is
