@@ -120,7 +120,8 @@ pub fn feature_and_stage(record: &MatchRecord) -> (Vec<&'static str>, Stage) {
 }
 
 /// One finished pair of a record: its number (the PGN's `Round` is `pair.game`), its opening,
-/// and the candidate's points in its first game (the candidate White) and its second (Black).
+/// and the candidate's points in its game as White (`first`) and as Black (`second`), whichever
+/// the pair played first (the arena alternates: `arena::runner::first_engine_is_white`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pair {
     pub number: u64,
@@ -156,18 +157,18 @@ pub fn pairs(record: &MatchRecord) -> Vec<Pair> {
             other => panic!("{}: result {other}", path.display()),
         };
         let candidate_white = tag("White") == candidate;
-        assert_eq!(
-            candidate_white,
-            leg == 1,
-            "{}: pair {pair}: the candidate is White in the first game",
-            path.display()
-        );
         let points = if candidate_white {
             white_points
         } else {
             1.0 - white_points
         };
-        legs.entry(pair).or_default()[leg - 1] = Some((tag("FEN").to_string(), points));
+        let seat = &mut legs.entry(pair).or_default()[usize::from(!candidate_white)];
+        assert!(
+            seat.is_none(),
+            "{}: pair {pair}, game {leg}: the candidate has the same colour in both games",
+            path.display()
+        );
+        *seat = Some((tag("FEN").to_string(), points));
     }
     legs.into_iter()
         .filter_map(|(number, [first, second])| {

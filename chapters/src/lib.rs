@@ -33,6 +33,7 @@ pub mod ch13;
 pub mod ch14;
 pub mod ch15;
 pub mod ch16;
+pub mod ch17;
 pub mod m5;
 pub mod six;
 
@@ -54,6 +55,7 @@ pub const CHAPTERS: &[Chapter] = &[
     ch14::CHAPTER,
     ch15::CHAPTER,
     ch16::CHAPTER,
+    ch17::CHAPTER,
     m5::CHAPTER,
 ];
 

@@ -26,7 +26,7 @@ use cb2026::bench::{self, SixPosition};
 use cb2026::magic::SplitMix64;
 use cb2026::search::{SearchStats, Searcher};
 use cb2026::switches::{Stage, Switches};
-use cb2026::tt::{BUCKET_SLOTS, Bound, CACHE_LINE_BYTES, TranspositionTable};
+use cb2026::tt::{BUCKET_SLOTS, Bound, CACHE_LINE_BYTES, Geometry, LINE64_SLOTS, TranspositionTable};
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -62,9 +62,35 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `on` or `off`, as keys and tables say it.
-fn mode(buckets: bool) -> &'static str {
-    if buckets { "on" } else { "off" }
+/// `off` (one slot), `line64` (four slots) or `on` (eight), as keys and tables say it.
+fn mode(geometry: Geometry) -> &'static str {
+    match geometry {
+        Geometry::OneSlot => "off",
+        Geometry::FourSlots => "line64",
+        Geometry::EightSlots => "on",
+    }
+}
+
+/// The geometry of `set ttbuckets on|off`.
+fn eight_or_one(buckets: bool) -> Geometry {
+    if buckets {
+        Geometry::EightSlots
+    } else {
+        Geometry::OneSlot
+    }
+}
+
+/// The switches that give `geometry` at stage M5, whose switches have both buckets on.
+fn set_geometry(switches: &mut Switches, geometry: Geometry) {
+    let (eight, four) = match geometry {
+        Geometry::OneSlot => (false, false),
+        Geometry::FourSlots => (false, true),
+        Geometry::EightSlots => (true, false),
+    };
+    switches.ttbuckets = eight;
+    switches.ttbuckets64 = four;
+    // The buckets' figures are of the buckets alone, with chapter 8's same-position rule.
+    switches.ttkeepdeep = false;
 }
 
 /// What one configuration did on the six positions.
@@ -72,7 +98,7 @@ fn mode(buckets: bool) -> &'static str {
 struct SixRun {
     depth: u32,
     mb: usize,
-    buckets: bool,
+    geometry: Geometry,
     /// The search's counters, one per position, in file order.
     per_position: Vec<SearchStats>,
     /// The table's own counters, summed over the positions: its probes and hits (quiescence
@@ -101,7 +127,7 @@ impl SixRun {
             "{prefix}.d{}.{}mb.{}",
             self.depth,
             self.mb,
-            mode(self.buckets)
+            mode(self.geometry)
         )
     }
 
@@ -144,20 +170,19 @@ impl SixRun {
     }
 }
 
-/// Searches each of the six positions to `depth` in a table of `mb` megabytes, buckets on or
-/// off, from an empty table and cleared histories each time.
-fn search_six(depth: u32, mb: usize, buckets: bool) -> SixRun {
+/// Searches each of the six positions to `depth` in a table of `mb` megabytes with one, four
+/// or eight slots per key, from an empty table and cleared histories each time.
+fn search_six(depth: u32, mb: usize, geometry: Geometry) -> SixRun {
     // At stage M5: every feature of the book on (singular extensions included, which the
     // engine ships off), buckets as asked.
     let mut searcher = Searcher::new(mb);
-    searcher.set_switches(Stage::Milestone(5).switches());
-    searcher
-        .set_switch("ttbuckets", buckets)
-        .expect("ttbuckets is a switch");
+    let mut switches = Stage::Milestone(5).switches();
+    set_geometry(&mut switches, geometry);
+    searcher.set_switches(switches);
     let mut run = SixRun {
         depth,
         mb,
-        buckets,
+        geometry,
         per_position: Vec::new(),
         probes: 0,
         hits: 0,
@@ -256,6 +281,8 @@ pub fn figures() -> Figures {
     f.add("m5.line_bytes", CACHE_LINE_BYTES)
         .add("m5.bucket_slots", BUCKET_SLOTS)
         .add("m5.slot_bytes", CACHE_LINE_BYTES / BUCKET_SLOTS)
+        .add("m5.line64.slots", LINE64_SLOTS)
+        .add("m5.line64.bytes", Geometry::FourSlots.bytes())
         .add("m5.mb1.slots", one_mb.slot_count())
         .add("m5.mb1.buckets", one_mb.bucket_count());
 
@@ -268,10 +295,16 @@ pub fn figures() -> Figures {
             Figure::percent(check.kept_switching_off, check.found_on, 1),
         );
 
-    let (off, on) = (bench_nodes(false), bench_nodes(true));
+    let (off, on) = (
+        bench_nodes(Geometry::OneSlot),
+        bench_nodes(Geometry::EightSlots),
+    );
+    let four = bench_nodes(Geometry::FourSlots);
     f.add("m5.bench.off.nodes", off)
         .add("m5.bench.on.nodes", on)
-        .add("m5.bench.nodes_change_pct", change_pct(off, on));
+        .add("m5.bench.nodes_change_pct", change_pct(off, on))
+        .add("m5.bench.line64.nodes", four)
+        .add("m5.bench.line64.nodes_change_pct", change_pct(off, four));
 
     for record in GAME_RECORDS {
         let path = root().join("snapshots/games").join(format!("{record}.pgn"));
@@ -317,7 +350,7 @@ pub fn measured() -> Figures {
     let runs = search_every_configuration();
     add_search_figures(&mut f, &runs);
     for run in &runs {
-        if TABLE_SIZES_MB.contains(&run.mb) && !run.buckets {
+        if TABLE_SIZES_MB.contains(&run.mb) && run.geometry == Geometry::OneSlot {
             let key = run.key("m5.measured");
             f.add(&format!("{key}.seconds"), Figure::fixed(run.seconds, 1));
         }
@@ -351,17 +384,21 @@ pub fn deep() -> Figures {
     f
 }
 
-/// The six positions at every depth of [`DEPTHS`] and size of [`SIZES_MB`], buckets off and on.
+/// The six positions at every depth of [`DEPTHS`] and size of [`SIZES_MB`], buckets off and on,
+/// and at the chapter's two sizes with four-slot buckets too.
 fn search_every_configuration() -> Vec<SixRun> {
     let mut runs = Vec::new();
     for depth in DEPTHS {
         for mb in SIZES_MB {
-            for buckets in [false, true] {
+            for geometry in Geometry::ALL {
+                if geometry == Geometry::FourSlots && !TABLE_SIZES_MB.contains(&mb) {
+                    continue;
+                }
                 eprintln!(
                     "m5: six positions, depth {depth}, {mb} MB, buckets {}",
-                    mode(buckets)
+                    mode(geometry)
                 );
-                runs.push(search_six(depth, mb, buckets));
+                runs.push(search_six(depth, mb, geometry));
             }
         }
     }
@@ -383,10 +420,10 @@ fn add_search_figures(f: &mut Figures, runs: &[SixRun]) {
     add_comparisons(f, runs);
 }
 
-/// The run of `depth`, `mb` and `buckets` among `runs`.
-fn find(runs: &[SixRun], depth: u32, mb: usize, buckets: bool) -> &SixRun {
+/// The run of `depth`, `mb` and `geometry` among `runs`.
+fn find(runs: &[SixRun], depth: u32, mb: usize, geometry: Geometry) -> &SixRun {
     runs.iter()
-        .find(|r| r.depth == depth && r.mb == mb && r.buckets == buckets)
+        .find(|r| r.depth == depth && r.mb == mb && r.geometry == geometry)
         .expect("every configuration was run")
 }
 
@@ -395,14 +432,21 @@ fn find(runs: &[SixRun], depth: u32, mb: usize, buckets: bool) -> &SixRun {
 fn add_comparisons(f: &mut Figures, runs: &[SixRun]) {
     for depth in DEPTHS {
         for mb in TABLE_SIZES_MB {
-            let (off, on) = (
-                find(runs, depth, mb, false).total(),
-                find(runs, depth, mb, true).total(),
-            );
+            let off = find(runs, depth, mb, Geometry::OneSlot).total();
+            let four = find(runs, depth, mb, Geometry::FourSlots).total();
+            let on = find(runs, depth, mb, Geometry::EightSlots).total();
             let key = format!("m5.measured.d{depth}.{mb}mb");
             f.add(
                 &format!("{key}.nodes_change_pct"),
                 change_pct(off.nodes, on.nodes),
+            )
+            .add(
+                &format!("{key}.line64.nodes_change_pct"),
+                change_pct(off.nodes, four.nodes),
+            )
+            .add(
+                &format!("{key}.line64_vs_on.nodes_change_pct"),
+                change_pct(on.nodes, four.nodes),
             )
             .add(
                 &format!("{key}.singular_change_pct"),
@@ -414,10 +458,13 @@ fn add_comparisons(f: &mut Figures, runs: &[SixRun]) {
             );
         }
         // The small table with buckets against the large one, with buckets and without.
-        let small = find(runs, depth, 1, true);
+        let small = find(runs, depth, 1, Geometry::EightSlots);
         for buckets in [false, true] {
-            let large = find(runs, depth, 16, buckets);
-            let key = format!("m5.measured.d{depth}.1mb_on_vs_16mb_{}", mode(buckets));
+            let large = find(runs, depth, 16, eight_or_one(buckets));
+            let key = format!(
+                "m5.measured.d{depth}.1mb_on_vs_16mb_{}",
+                mode(eight_or_one(buckets))
+            );
             f.add(
                 &format!("{key}.nodes_change_pct"),
                 change_pct(large.total().nodes, small.total().nodes),
@@ -443,11 +490,9 @@ fn max_hit_gap(a: &SixRun, b: &SixRun) -> f64 {
 
 /// bench's node count (the 50 positions at its depth, 16 MB, each from an empty table) with
 /// buckets on or off.
-fn bench_nodes(buckets: bool) -> u64 {
+fn bench_nodes(geometry: Geometry) -> u64 {
     let mut switches = Switches::default();
-    switches
-        .set("ttbuckets", buckets)
-        .expect("ttbuckets is a switch");
+    set_geometry(&mut switches, geometry);
     bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
         .expect("writing to a sink cannot fail")
         .nodes
@@ -461,8 +506,8 @@ fn add_bench_speed(f: &mut Figures) {
     let times = time_medians(
         BENCH_RUNS,
         &mut [
-            &mut || *off_nodes = black_box(bench_nodes(false)),
-            &mut || *on_nodes = black_box(bench_nodes(true)),
+            &mut || *off_nodes = black_box(bench_nodes(Geometry::OneSlot)),
+            &mut || *on_nodes = black_box(bench_nodes(Geometry::EightSlots)),
         ],
     );
     let knps = |i: usize| nodes[i] as f64 / times[i].as_secs_f64() / 1e3;
@@ -495,7 +540,7 @@ fn plot_series(runs: &[SixRun]) -> Vec<Series> {
             let points = SIZES_MB
                 .iter()
                 .map(|&mb| {
-                    let run = find(runs, depth, mb, buckets);
+                    let run = find(runs, depth, mb, eight_or_one(buckets));
                     let total = run.total();
                     (
                         mb,
@@ -504,7 +549,7 @@ fn plot_series(runs: &[SixRun]) -> Vec<Series> {
                 })
                 .collect();
             series.push(Series {
-                label: format!("depth {depth}, buckets {}", mode(buckets)),
+                label: format!("depth {depth}, buckets {}", mode(eight_or_one(buckets))),
                 colour: if buckets { "#d95f02" } else { "#1b9e77" },
                 dashed: depth == DEPTHS[0],
                 points,
@@ -649,7 +694,7 @@ fn render_svg(series: &[Series]) -> String {
 fn print_six_table(runs: &[&SixRun], positions: &[SixPosition]) {
     print!("{:<14}", "position");
     for run in runs {
-        print!(" {:>22}", format!("{} MB {}", run.mb, mode(run.buckets)));
+        print!(" {:>22}", format!("{} MB {}", run.mb, mode(run.geometry)));
     }
     println!();
     let row = |name: &str, stats: &dyn Fn(&SixRun) -> SearchStats| {
@@ -693,8 +738,8 @@ fn print_tables() {
     let depth = DEPTHS[0];
     let mut runs = Vec::new();
     for mb in TABLE_SIZES_MB {
-        for buckets in [false, true] {
-            runs.push(search_six(depth, mb, buckets));
+        for geometry in Geometry::ALL {
+            runs.push(search_six(depth, mb, geometry));
         }
     }
     println!("depth {depth}");

@@ -234,13 +234,11 @@ pub fn total(runs: &[Run]) -> SearchStats {
 
 /// The table counters of several runs added together.
 pub fn total_table(runs: &[Run]) -> TtCounters {
-    runs.iter()
-        .fold(TtCounters::default(), |sum, run| TtCounters {
-            probes: sum.probes + run.table.probes,
-            hits: sum.hits + run.table.hits,
-            stores: sum.stores + run.table.stores,
-            refused: sum.refused + run.table.refused,
-        })
+    let mut sum = TtCounters::default();
+    for run in runs {
+        sum.add(&run.table);
+    }
+    sum
 }
 
 /// The engine at the stage of `name`'s own chapter (its switches and every earlier chapter's on,

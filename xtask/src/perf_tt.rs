@@ -1,5 +1,5 @@
 //! `cargo xtask perf tt`: what a probe or a store of the transposition table costs the caches,
-//! buckets on and off (M5).
+//! with one slot per key (`off`), eight-slot buckets (`on`) and four-slot buckets (`line64`), M5.
 //!
 //! The driver `crates/engine/examples/tt_probe.rs` works on a 256 MB table. It runs under
 //! valgrind's cachegrind, which simulates the caches and counts every miss: the same counts on
@@ -9,7 +9,7 @@
 //!
 //! Two cache geometries are simulated: 64-byte lines (most x86-64 processors, this machine's)
 //! and 128-byte lines (Apple Silicon, which the bucket is sized for). Then the driver times
-//! the operations natively (the fastest of many short rounds, alternating on and off), and if
+//! the operations natively (the fastest of many short rounds, the geometries taking turns), and if
 //! `perf stat` can read the processor's own counters here, it runs under that too.
 
 use std::path::{Path, PathBuf};
@@ -76,7 +76,10 @@ const STORED_MB: usize = 256;
 const CRITERION_GROUPS: [(&str, usize); 2] = [("tt_256mb", 256), ("tt_1mb", 1)];
 const CRITERION_OPERATIONS: [&str; 3] = ["probe_hit", "probe_miss", "store"];
 
-/// One operation's cachegrind counts, buckets off or on, with lines of `line` bytes.
+/// The geometries the driver takes, by name: one slot, eight, four.
+const MODES: [&str; 3] = ["off", "on", "line64"];
+
+/// One operation's cachegrind counts in one geometry, with lines of `line` bytes.
 struct CacheCost {
     line: u32,
     operation: &'static str,
@@ -127,8 +130,8 @@ pub fn run(root: &Path, mb: usize, line: Option<u32>, store: bool) -> Result<(),
     Ok(())
 }
 
-/// Cachegrind's counts per operation for each line size, printed as a table with the on ÷ off
-/// ratios.
+/// Cachegrind's counts per operation for each line size, printed as a table with each
+/// geometry's ratios to one slot.
 fn cache_costs(driver: &Path, lines: &[u32], mb: usize) -> Result<Vec<CacheCost>, String> {
     println!("cachegrind, {mb} MB table, per operation (runs of {COUNT} less a run of none):");
     println!(
@@ -139,7 +142,7 @@ fn cache_costs(driver: &Path, lines: &[u32], mb: usize) -> Result<Vec<CacheCost>
     for &line in lines {
         let geometry = Geometry { line };
         let mut costs = Vec::new();
-        for mode in ["off", "on"] {
+        for mode in MODES {
             let baseline = cachegrind(driver, &geometry, mode, "miss", 0, mb)?;
             for operation in OPERATIONS {
                 let counted = cachegrind(driver, &geometry, mode, operation, COUNT, mb)?;
@@ -159,38 +162,44 @@ fn cache_costs(driver: &Path, lines: &[u32], mb: usize) -> Result<Vec<CacheCost>
                     .map(|cost| cost.counts)
                     .unwrap_or_default()
             };
-            let (off, on) = (cost("off"), cost("on"));
-            for (mode, c) in [("off", off), ("on", on)] {
+            let off = cost("off");
+            for mode in MODES {
+                let c = cost(mode);
                 println!(
                     "{line:>5} {operation:>6} {mode:>7}  {:>8.1} {:>8.1} {:>9.3} {:>9.3}",
                     c.instructions, c.data_refs, c.d1_misses, c.ll_misses
                 );
             }
-            println!(
-                "{line:>5} {operation:>6} {:>7}  {:>8.2} {:>8.2} {:>9.2} {:>9.2}",
-                "on/off",
-                on.instructions / off.instructions,
-                on.data_refs / off.data_refs,
-                on.d1_misses / off.d1_misses,
-                on.ll_misses / off.ll_misses
-            );
+            for mode in &MODES[1..] {
+                let c = cost(mode);
+                println!(
+                    "{line:>5} {operation:>6} {:>7}  {:>8.2} {:>8.2} {:>9.2} {:>9.2}",
+                    format!("{mode}/off"),
+                    c.instructions / off.instructions,
+                    c.data_refs / off.data_refs,
+                    c.d1_misses / off.d1_misses,
+                    c.ll_misses / off.ll_misses
+                );
+            }
         }
         all.extend(costs);
     }
     Ok(all)
 }
 
-/// The driver's own timing of one operation: the fastest round, in nanoseconds, buckets off
-/// and on.
+/// The driver's own timing of one operation: the fastest round, in nanoseconds, with one slot,
+/// eight and four.
 #[derive(Clone, Debug, PartialEq)]
 struct Timing {
     operation: String,
     off_ns: f64,
     on_ns: f64,
+    line64_ns: f64,
 }
 
-/// The driver's own timing: the fastest of many short rounds, on and off alternating. Prints
-/// what the driver prints and reads its lines `NAME  off X  on Y  on/off R`.
+/// The driver's own timing: the fastest of many short rounds, the geometries taking turns.
+/// Prints what the driver prints and reads its lines
+/// `NAME  off X  on Y  on/off R  line64 Z  line64/off Q`.
 fn time_natively(driver: &Path, mb: usize) -> Result<Vec<Timing>, String> {
     println!("\ntimed on this machine (fastest round; shared machines vary, ratios vary less):");
     let output = Command::new(driver)
@@ -210,26 +219,40 @@ fn time_natively(driver: &Path, mb: usize) -> Result<Vec<Timing>, String> {
     Ok(timings)
 }
 
-/// The lines `NAME  off X  on Y  on/off R` of `tt_probe time`.
+/// The lines `NAME  off X  on Y  on/off R  line64 Z  line64/off Q` of `tt_probe time`.
 fn timings(report: &str) -> Vec<Timing> {
     report
         .lines()
         .filter_map(|line| {
             let words: Vec<&str> = line.split_whitespace().collect();
-            let [operation, "off", off, "on", on, "on/off", _ratio] = words.as_slice() else {
+            let [
+                operation,
+                "off",
+                off,
+                "on",
+                on,
+                "on/off",
+                _,
+                "line64",
+                line64,
+                "line64/off",
+                _,
+            ] = words.as_slice()
+            else {
                 return None;
             };
             Some(Timing {
                 operation: operation.to_string(),
                 off_ns: off.parse().ok()?,
                 on_ns: on.parse().ok()?,
+                line64_ns: line64.parse().ok()?,
             })
         })
         .collect()
 }
 
-/// Criterion's medians, in nanoseconds: (table MB, operation, off, on).
-type CriterionMedians = Vec<(usize, &'static str, f64, f64)>;
+/// Criterion's medians, in nanoseconds: (table MB, operation, off, on, line64).
+type CriterionMedians = Vec<(usize, &'static str, f64, f64, f64)>;
 
 /// Runs `cargo bench -p cb2026 --bench tt` and reads back the median criterion saved for each
 /// benchmark ([`cb2026::measure::criterion_median_ns`]).
@@ -254,7 +277,13 @@ fn run_criterion(root: &Path) -> Result<CriterionMedians, String> {
                 measure::criterion_median_ns(&text)
                     .ok_or_else(|| format!("no median in {}", file.display()))
             };
-            medians.push((mb, operation, median("off")?, median("on")?));
+            medians.push((
+                mb,
+                operation,
+                median("off")?,
+                median("on")?,
+                median("line64")?,
+            ));
         }
     }
     Ok(medians)
@@ -273,14 +302,16 @@ fn criterion_home(root: &Path) -> PathBuf {
 
 /// The figures `--store` writes, as sorted `key: value` lines: criterion's medians (two
 /// decimals), cachegrind's instructions (one) and misses (two) per operation, the driver's
-/// timings (one), and each on ÷ off ratio (two).
+/// timings (one), and each geometry's ratio to one slot (two).
 fn stored_figures(criterion: &CriterionMedians, costs: &[CacheCost], timings: &[Timing]) -> String {
     let mut lines = Vec::new();
-    for &(mb, operation, off, on) in criterion {
+    for &(mb, operation, off, on, line64) in criterion {
         let key = format!("m5.measured.criterion.{mb}mb.{operation}");
         lines.push(format!("{key}.off_ns: {off:.2}"));
         lines.push(format!("{key}.on_ns: {on:.2}"));
         lines.push(format!("{key}.on_over_off: {:.2}", on / off));
+        lines.push(format!("{key}.line64_ns: {line64:.2}"));
+        lines.push(format!("{key}.line64_over_off: {:.2}", line64 / off));
     }
     for cost in costs {
         let key = format!(
@@ -299,6 +330,11 @@ fn stored_figures(criterion: &CriterionMedians, costs: &[CacheCost], timings: &[
         lines.push(format!(
             "{key}.on_over_off: {:.2}",
             timing.on_ns / timing.off_ns
+        ));
+        lines.push(format!("{key}.line64_ns: {:.1}", timing.line64_ns));
+        lines.push(format!(
+            "{key}.line64_over_off: {:.2}",
+            timing.line64_ns / timing.off_ns
         ));
     }
     lines.sort();
@@ -392,7 +428,7 @@ fn perf_stat(driver: &Path, mb: usize) {
     }
     println!("\nperf stat (whole runs of {COUNT} operations, the table's setup included):");
     for operation in OPERATIONS {
-        for mode in ["off", "on"] {
+        for mode in MODES {
             let output = Command::new("perf")
                 .args(["stat", "-x,", "-e", events])
                 .arg(driver)
@@ -419,20 +455,23 @@ mod tests {
     #[test]
     fn reads_the_lines_of_the_drivers_timing() {
         let report = "256 MB, fastest of 9 rounds of 200000, ns per operation:\n\
-                      miss    off  104.2  on  117.9  on/off 1.13\n\
-                      hit     off   99.0  on  100.5  on/off 1.02\n";
+                      miss    off  104.2  on  117.9  on/off 1.13  line64 105.0  line64/off 1.01\n\
+                      hit     off   99.0  on  100.5  on/off 1.02  line64  99.5  line64/off 1.01\n\
+                      store   off   99.0  on  100.5  on/off 1.02\n";
         assert_eq!(
             timings(report),
             [
                 Timing {
                     operation: "miss".into(),
                     off_ns: 104.2,
-                    on_ns: 117.9
+                    on_ns: 117.9,
+                    line64_ns: 105.0
                 },
                 Timing {
                     operation: "hit".into(),
                     off_ns: 99.0,
-                    on_ns: 100.5
+                    on_ns: 100.5,
+                    line64_ns: 99.5
                 }
             ]
         );
@@ -440,7 +479,7 @@ mod tests {
 
     #[test]
     fn stored_figures_are_sorted_keys_with_ratios() {
-        let criterion = vec![(1, "store", 15.0, 50.0)];
+        let criterion = vec![(1, "store", 15.0, 50.0, 18.0)];
         let costs = [CacheCost {
             line: 64,
             operation: "miss",
@@ -456,15 +495,20 @@ mod tests {
             operation: "miss".into(),
             off_ns: 100.0,
             on_ns: 125.0,
+            line64_ns: 110.0,
         }];
         assert_eq!(
             stored_figures(&criterion, &costs, &timings),
             "m5.measured.cachegrind.line64.miss.on.d1_misses: 2.00\n\
              m5.measured.cachegrind.line64.miss.on.instructions: 91.9\n\
              m5.measured.cachegrind.line64.miss.on.ll_misses: 2.00\n\
+             m5.measured.criterion.1mb.store.line64_ns: 18.00\n\
+             m5.measured.criterion.1mb.store.line64_over_off: 1.20\n\
              m5.measured.criterion.1mb.store.off_ns: 15.00\n\
              m5.measured.criterion.1mb.store.on_ns: 50.00\n\
              m5.measured.criterion.1mb.store.on_over_off: 3.33\n\
+             m5.measured.driver.miss.line64_ns: 110.0\n\
+             m5.measured.driver.miss.line64_over_off: 1.10\n\
              m5.measured.driver.miss.off_ns: 100.0\n\
              m5.measured.driver.miss.on_ns: 125.0\n\
              m5.measured.driver.miss.on_over_off: 1.25\n"

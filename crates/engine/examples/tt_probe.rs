@@ -1,22 +1,32 @@
-//! The driver of `cargo xtask perf tt`: probes and stores on a large table, buckets on or off.
+//! The driver of `cargo xtask perf tt`: probes and stores on a large table, with one slot per key
+//! (`off`), eight-slot buckets (`on`) or four-slot buckets (`line64`).
 //!
-//! `tt_probe on|off hit|miss|store COUNT [MB]` (MB defaults to 256) is what cachegrind runs.
+//! `tt_probe off|on|line64 hit|miss|store COUNT [MB]` (MB defaults to 256) is what cachegrind
+//! runs.
 //! It fills the table as [`fill`] says, the same whatever `COUNT` is, so that two runs differ
 //! only in the operations counted; then `hit` probes `COUNT` of the stored keys, `miss` probes
 //! `COUNT` keys never stored, and `store` stores `COUNT` new results.
 //!
-//! `tt_probe time [MB]` times each operation on two tables, one with buckets off and one on, in
-//! short rounds that alternate between them, and prints the fastest round of each: on a machine
+//! `tt_probe time [MB]` times each operation on three tables, one of each geometry, in short
+//! rounds that take turns, and prints the fastest round of each: on a machine
 //! shared with other work, a round that nothing interrupted is the cost of the operation
-//! itself, and alternating exposes both tables to the same conditions.
+//! itself, and taking turns exposes the tables to the same conditions.
 
-use cb2026::tt::{Bound, TranspositionTable};
+use cb2026::tt::{Bound, Geometry, TranspositionTable};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::sync::atomic::{Ordering, fence};
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: tt_probe on|off hit|miss|store COUNT [MB]\n       tt_probe time [MB]";
+const USAGE: &str =
+    "usage: tt_probe off|on|line64 hit|miss|store COUNT [MB]\n       tt_probe time [MB]";
+
+/// The geometries by the names the driver takes, in the order `time` prints them.
+const MODES: [(&str, Geometry); 3] = [
+    ("off", Geometry::OneSlot),
+    ("on", Geometry::EightSlots),
+    ("line64", Geometry::FourSlots),
+];
 
 /// A uniform key for each counter value (SplitMix64's finaliser), as Zobrist keys are uniform.
 fn key(counter: u64) -> u64 {
@@ -83,22 +93,20 @@ impl Operation {
     }
 }
 
-fn table(mb: usize, buckets: bool) -> Result<(TranspositionTable, u64), String> {
+fn table(mb: usize, geometry: Geometry) -> Result<(TranspositionTable, u64), String> {
     let mut table = TranspositionTable::try_new(mb).map_err(|e| e.to_string())?;
-    table.set_buckets(buckets);
+    table.set_geometry(geometry);
     let filled = fill(&table);
     Ok((table, filled))
 }
 
-/// `on|off hit|miss|store COUNT [MB]`: the operations for cachegrind to count.
+/// `off|on|line64 hit|miss|store COUNT [MB]`: the operations for cachegrind to count.
 fn count(args: &[String]) -> Result<(), String> {
     let [mode, operation, count, rest @ ..] = args else {
         return Err(USAGE.to_string());
     };
-    let buckets = match mode.as_str() {
-        "on" => true,
-        "off" => false,
-        other => return Err(format!("buckets must be on or off, not {other:?}\n{USAGE}")),
+    let Some(&(_, geometry)) = MODES.iter().find(|(name, _)| name == mode) else {
+        return Err(format!("the mode must be off, on or line64, not {mode:?}\n{USAGE}"));
     };
     let operation = match operation.as_str() {
         "hit" => Operation::Hit,
@@ -114,7 +122,7 @@ fn count(args: &[String]) -> Result<(), String> {
         .parse()
         .map_err(|_| format!("COUNT must be a number\n{USAGE}"))?;
     let mb = megabytes(rest)?;
-    let (table, filled) = table(mb, buckets)?;
+    let (table, filled) = table(mb, geometry)?;
     if matches!(operation, Operation::Hit) && count > filled {
         return Err(format!("at most {filled} hit probes in a table of {mb} MB"));
     }
@@ -138,10 +146,14 @@ const ROUND: u64 = 1_000;
 /// Rounds per operation and mode.
 const ROUNDS: u64 = 2_000;
 
-/// `time [MB]`: the fastest round of each operation, buckets off and on.
+/// `time [MB]`: the fastest round of each operation in each geometry.
 fn time(args: &[String]) -> Result<(), String> {
     let mb = megabytes(args)?;
-    let tables = [table(mb, false)?, table(mb, true)?];
+    let tables = [
+        table(mb, MODES[0].1)?,
+        table(mb, MODES[1].1)?,
+        table(mb, MODES[2].1)?,
+    ];
     println!("{mb} MB, fastest of {ROUNDS} rounds of {ROUND}, ns per operation:");
     for operation in [
         Operation::Hit,
@@ -149,11 +161,11 @@ fn time(args: &[String]) -> Result<(), String> {
         Operation::MissAlone,
         Operation::Store,
     ] {
-        let mut fastest = [Duration::MAX; 2];
+        let mut fastest = [Duration::MAX; 3];
         for round in 0..ROUNDS {
-            // Alternate which table goes first, so neither always follows the other.
-            for i in 0..2 {
-                let mode = (i + round as usize) % 2;
+            // Turn which table goes first, so none always follows another.
+            for i in 0..3 {
+                let mode = (i + round as usize) % 3;
                 let (table, filled) = &tables[mode];
                 let began = Instant::now();
                 for counter in round * ROUND..(round + 1) * ROUND {
@@ -162,11 +174,12 @@ fn time(args: &[String]) -> Result<(), String> {
                 fastest[mode] = fastest[mode].min(began.elapsed());
             }
         }
-        let [off, on] = fastest.map(|d| d.as_secs_f64() * 1e9 / ROUND as f64);
+        let [off, on, line64] = fastest.map(|d| d.as_secs_f64() * 1e9 / ROUND as f64);
         println!(
-            "{:<10}  off {off:7.2}  on {on:7.2}  on/off {:.3}",
+            "{:<10}  off {off:7.2}  on {on:7.2}  on/off {:.3}  line64 {line64:7.2}  line64/off {:.3}",
             operation.name(),
-            on / off
+            on / off,
+            line64 / off
         );
     }
     Ok(())

@@ -8,7 +8,7 @@
 //!
 //! Defaults are the strongest configuration we have measured. Two features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`), `ttbuckets` (M5) and `ttbuckets64` (chapter 17).
+//! gain, `snapshots/games/ch14-1-singular.json`), `ttbuckets` and `ttbuckets64` (M5).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -33,8 +33,12 @@ pub struct Switches {
     /// Eight-slot buckets in one 128-byte cache line instead of one slot per key (M5). On, it
     /// decides the geometry whatever `ttbuckets64` says.
     pub ttbuckets: bool,
-    /// Four-slot buckets in one 64-byte cache line instead of one slot per key (chapter 17).
+    /// Four-slot buckets in one 64-byte cache line instead of one slot per key (M5, for the
+    /// 64-byte lines of most x86-64 processors).
     pub ttbuckets64: bool,
+    /// A store for a position already in the table keeps a deeper entry unless the new result is
+    /// exact (M5); off, the newer result always replaces it.
+    pub ttkeepdeep: bool,
     /// Quiescence search at the horizon instead of the static evaluation (chapter 9).
     pub qsearch: bool,
     /// Static exchange evaluation: order losing captures last, prune them in quiescence (ch 9).
@@ -91,7 +95,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 18] = [
+pub const SWITCHES: [SwitchInfo; 19] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -207,9 +211,16 @@ pub const SWITCHES: [SwitchInfo; 18] = [
     SwitchInfo {
         name: "ttbuckets64",
         default: false,
-        stage: Stage::Chapter(17),
+        stage: Stage::Milestone(5),
         help: "four-slot buckets in one 64-byte cache line per key",
         field: |s| &mut s.ttbuckets64,
+    },
+    SwitchInfo {
+        name: "ttkeepdeep",
+        default: false,
+        stage: Stage::Milestone(5),
+        help: "a shallower bound for the same position leaves a deeper entry in place",
+        field: |s| &mut s.ttkeepdeep,
     },
     SwitchInfo {
         name: "ttbuckets",
@@ -369,6 +380,7 @@ impl Switches {
             tt: on,
             ttbuckets: on,
             ttbuckets64: on,
+            ttkeepdeep: on,
             qsearch: on,
             see: on,
             killers: on,
@@ -386,7 +398,7 @@ impl Switches {
     }
 
     /// The table's geometry the switches ask for: M5's eight slots if `ttbuckets` is on, else
-    /// chapter 17's four if `ttbuckets64` is, else chapter 8's one.
+    /// its four in a 64-byte line if `ttbuckets64` is, else chapter 8's one.
     pub fn tt_geometry(&self) -> Geometry {
         if self.ttbuckets {
             Geometry::EightSlots
@@ -508,7 +520,7 @@ mod tests {
     fn defaults_are_on_except_what_games_turned_down() {
         let switches = Switches::default();
         for name in Switches::names() {
-            let expected = !["singular", "ttbuckets", "ttbuckets64"].contains(&name);
+            let expected = !["singular", "ttbuckets", "ttbuckets64", "ttkeepdeep"].contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");
         }
     }

@@ -14,10 +14,10 @@
 //! - M5: eight slots make a `Bucket` that fills one 128-byte cache line; a key may use any
 //!   slot of its bucket, and the one to give up is the one worth least (`worth`). Off by
 //!   default ([`TranspositionTable::set_buckets`]): with it off the table is chapter 8's exactly.
-//! - Chapter 17 (the 64-byte bucket): half a bucket, four slots, is one 64-byte line, the line
-//!   of most x86-64 processors ([`Geometry::FourSlots`]). And every slot carries a few bits that
-//!   say whose it is, so that a torn read can be counted, not only rejected
-//!   ([`TranspositionTable::set_torn_read_counting`]).
+//!   Every slot also carries a few bits that say whose it is, so that a torn read can be
+//!   counted, not only rejected ([`TranspositionTable::set_torn_read_counting`]).
+//! - M5, for 64-byte lines: half a bucket, four slots, is one 64-byte line, the line of most
+//!   x86-64 processors ([`Geometry::FourSlots`], the `ttbuckets64` switch).
 //!
 //! The table stores scores as the search hands them over. Mate scores are relative to the root
 //! and must be made relative to the stored position (and back) by the search, which knows the
@@ -87,6 +87,8 @@ const BOUND_SHIFT: u32 = 48; // 2 bits
 const OCCUPIED_BIT: u64 = 1 << 50;
 /// The 13 bits above it hold a check of the key (see [`key_check`]), written by `Slot::write`.
 const CHECK_SHIFT: u32 = 51;
+/// How many bits the key check has: a torn slot passes it by chance once in 2^13 = 8,192.
+pub const KEY_CHECK_BITS: u32 = 64 - CHECK_SHIFT;
 
 /// Packs a result into a data word. The score saturates at the bounds of an `i16`: the search's
 /// scores, mates included, stay well inside them.
@@ -262,7 +264,7 @@ assert_bucket_fills_one_cache_line!(Bucket);
 // ANCHOR_END: bucket
 
 // ANCHOR: line64
-/// Slots in chapter 17's bucket: 4 × 16 bytes fill one 64-byte line, the line of most x86-64
+/// Slots in M5's bucket for 64-byte lines: 4 × 16 bytes fill one 64-byte line, the line of most x86-64
 /// processors.
 pub const LINE64_SLOTS: usize = 4;
 
@@ -299,7 +301,7 @@ assert_groups_fill_cache_lines!(Bucket, Slot, LINE64_SLOTS, 64);
 pub enum Geometry {
     /// One slot per key (chapter 8).
     OneSlot,
-    /// Any of four slots in one 64-byte line (chapter 17).
+    /// Any of four slots in one 64-byte line (M5, for most x86-64 processors).
     FourSlots,
     /// Any of eight slots in one 128-byte line (M5).
     EightSlots,
@@ -398,6 +400,18 @@ pub struct TtCounters {
     pub torn_would_serve: u64,
 }
 
+impl TtCounters {
+    /// Adds `other`'s counts to these (the counts of several searches together).
+    pub fn add(&mut self, other: &TtCounters) {
+        self.probes += other.probes;
+        self.hits += other.hits;
+        self.stores += other.stores;
+        self.refused += other.refused;
+        self.torn += other.torn;
+        self.torn_would_serve += other.torn_would_serve;
+    }
+}
+
 /// The table's own counters, on a cache line of their own so that they never share one with
 /// the fields every probe reads.
 ///
@@ -442,10 +456,15 @@ fn allocate(count: usize) -> Option<Vec<Bucket>> {
 #[derive(Debug)]
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
-    /// The slots a key may use: one (chapter 8), four (chapter 17) or eight (M5).
+    /// The slots a key may use: one (chapter 8), or four or eight (M5).
     geometry: Geometry,
     /// Whether probes count torn slots (chapter 17's measurement; off in play).
     count_torn: bool,
+    /// M5's same-position rule: a shallower result that is only a bound leaves a deeper entry
+    /// for the same position in place (see [`TranspositionTable::store`]).
+    keep_deeper: bool,
+    /// Whether [`TranspositionTable::touch`] loads anything (an experiment; off by default).
+    early_touch: bool,
     /// The current search, for the age of entries; see [`TranspositionTable::new_search`].
     generation: AtomicU8,
     counters: Counters,
@@ -480,6 +499,8 @@ impl TranspositionTable {
             buckets: (0..count.max(1)).map(|_| Bucket::default()).collect(),
             geometry: Geometry::OneSlot,
             count_torn: false,
+            keep_deeper: false,
+            early_touch: false,
             generation: AtomicU8::new(0),
             counters: Counters::default(),
         }
@@ -566,6 +587,32 @@ impl TranspositionTable {
     /// The slots a key may use.
     pub fn geometry(&self) -> Geometry {
         self.geometry
+    }
+
+    /// Makes a store for a position already in the table keep the entry there when that entry
+    /// is deeper and the new result only a bound (the `ttkeepdeep` switch, M5); off, the newer
+    /// result always replaces it (chapter 8's rule).
+    pub fn set_keep_deeper_same_key(&mut self, on: bool) {
+        self.keep_deeper = on;
+    }
+
+    /// Makes [`TranspositionTable::touch`] load the key's line (on) or do nothing (off, the
+    /// default).
+    pub fn set_early_touch(&mut self, on: bool) {
+        self.early_touch = on;
+    }
+
+    /// Starts bringing the line of `key`'s slots into the cache, without waiting for it: a
+    /// search calls it right after making a move, so that the memory access overlaps the work
+    /// done before the child position's probe (checking for check, pruning tests). Safe Rust has
+    /// no prefetch instruction, so this is a relaxed load whose value `black_box` keeps alive; an
+    /// out-of-order processor goes on past a load whose value nothing needs yet. Whether it
+    /// helps is measured (`cargo run --release -p cb2026 --example early_touch`), not assumed.
+    #[inline]
+    pub fn touch(&self, key: u64) {
+        if self.early_touch {
+            std::hint::black_box(self.slots_for(key)[0].data.load(Ordering::Relaxed));
+        }
     }
 
     /// Makes probes count torn slots ([`TtCounters::torn`]): chapter 17's measurement of the
@@ -667,7 +714,7 @@ impl TranspositionTable {
     /// instructions each, not another wait for memory. M5's eight slots are one line only where
     /// lines are 128 bytes; on most x86-64 processors they are two, requested together, and a
     /// miss moves twice the memory of a miss in one slot (`cargo xtask perf tt` counts it).
-    /// Chapter 17's four slots are one 64-byte line.
+    /// Four slots are one 64-byte line.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         if self.count_torn {
@@ -714,14 +761,23 @@ impl TranspositionTable {
     /// there gives way. It does unless it is another position's result from this same search
     /// and deeper than the new one: a deep result costs more to find again, but one from an
     /// earlier search is about a position the game has probably left. A result for the same
-    /// position always replaces the old one, which it supersedes.
+    /// position replaces the old one, which it supersedes; with `ttkeepdeep` on, unless the old
+    /// entry is deeper and the new result only a bound. Quiescence stores its results at depth 0,
+    /// so without that exception a capture sequence that reaches a position searched deeply
+    /// throws the deep result away.
     pub fn store(&self, key: u64, best_move: Option<Move>, score: i32, depth: u32, bound: Bound) {
         let generation = self.generation();
         let depth = u8::try_from(depth).unwrap_or(u8::MAX);
         let slot = self.slot_to_store(key, generation);
         let old = slot.entry();
-        let keeps_old = old
-            .is_some_and(|old| old.key != key && old.generation == generation && old.depth > depth);
+        let keeps_old = old.is_some_and(|old| {
+            let deeper = old.depth > depth;
+            if old.key == key {
+                self.keep_deeper && deeper && bound != Bound::Exact
+            } else {
+                old.generation == generation && deeper
+            }
+        });
         if keeps_old {
             bump(&self.counters.refused);
             return;
@@ -953,6 +1009,22 @@ mod tests {
             (found.score, found.depth, found.bound),
             (-5, 3, Bound::Upper)
         );
+    }
+
+    #[test]
+    fn with_keep_deeper_a_shallow_bound_leaves_a_deep_entry_but_an_exact_one_replaces_it() {
+        let mut table = one_bucket(false);
+        table.set_keep_deeper_same_key(true);
+        table.store(7, None, 50, 12, Bound::Exact);
+        table.store(7, None, -5, 0, Bound::Upper);
+        let found = table.probe(7).expect("stored");
+        assert_eq!((found.score, found.depth), (50, 12), "the deep entry stays");
+        assert_eq!(table.counters().refused, 1);
+        table.store(7, None, 8, 13, Bound::Lower);
+        assert_eq!(table.probe(7).map(|e| e.depth), Some(13), "a deeper bound replaces");
+        table.store(7, None, 9, 2, Bound::Exact);
+        let found = table.probe(7).expect("stored");
+        assert_eq!((found.score, found.depth), (9, 2), "an exact result replaces");
     }
 
     #[test]

@@ -125,3 +125,37 @@ fn stop_ends_an_infinite_search_on_eight_threads() {
     );
     assert!(after_stop < Duration::from_secs(5), "{after_stop:?}");
 }
+
+/// The lock-free slots under a real search: eight threads in a 1 MB table, the table counting
+/// the torn slots its probes meet. The counts themselves depend on timing, so they are printed
+/// (chapter 17 measures them, `cargo xtask measure ch17`); what is asserted is what must hold
+/// however the threads interleave: counting changes nothing the search finds, every probe is
+/// counted, and a torn slot a plain table would have served is one the table rejected.
+#[test]
+fn eight_threads_in_a_small_table_count_torn_slots_and_play_a_legal_move() {
+    let pos = position(six_positions()[2].fen);
+    let mut searcher = Searcher::new(1);
+    searcher.set_threads(8).expect("in range");
+    searcher.set_torn_read_counting(true);
+    let outcome = searcher.search_depth(&pos, 9);
+    let counters = searcher.tt().counters();
+    println!("{counters:?}");
+    assert!(
+        pos.legal_moves()
+            .contains(&outcome.best_move.expect("a move"))
+    );
+    assert!(
+        counters.probes >= outcome.stats.tt_probes,
+        "every thread's probes are counted, the main thread's among them: {counters:?}"
+    );
+    assert!(counters.hits <= counters.probes);
+    assert!(counters.torn_would_serve <= counters.torn, "{counters:?}");
+
+    // One thread cannot tear a slot: a torn count there would be a false alarm.
+    searcher.set_threads(1).expect("in range");
+    searcher.clear();
+    searcher.search_depth(&pos, 9);
+    let alone = searcher.tt().counters();
+    assert!(alone.probes > 0);
+    assert_eq!((alone.torn, alone.torn_would_serve), (0, 0), "{alone:?}");
+}

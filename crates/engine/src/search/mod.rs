@@ -206,6 +206,7 @@ impl Searcher {
         let switches = Switches::default();
         let mut tt = TranspositionTable::new(hash_mb.max(1));
         tt.set_geometry(switches.tt_geometry());
+        tt.set_keep_deeper_same_key(switches.ttkeepdeep);
         Searcher {
             tt,
             heuristics: Box::default(),
@@ -242,6 +243,12 @@ impl Searcher {
         Ok(())
     }
 
+    /// Makes the search touch the table's line for each position right after making the move
+    /// that leads to it ([`TranspositionTable::touch`]; an experiment, off by default).
+    pub fn set_early_touch(&mut self, on: bool) {
+        self.tt.set_early_touch(on);
+    }
+
     /// Makes the table count torn slots (chapter 17's measurement; see
     /// [`TranspositionTable::set_torn_read_counting`]).
     pub fn set_torn_read_counting(&mut self, on: bool) {
@@ -262,6 +269,7 @@ impl Searcher {
     pub fn set_switches(&mut self, switches: Switches) {
         self.switches = switches;
         self.tt.set_geometry(switches.tt_geometry());
+        self.tt.set_keep_deeper_same_key(switches.ttkeepdeep);
     }
 
     /// Replaces the selective search's parameters (a chapter's sweep, a tuner); the default is
@@ -339,6 +347,7 @@ impl Searcher {
             params: self.params,
             switches: self.switches,
         };
+        // ANCHOR: lazy_smp
         let helpers_stop = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let helper_limits = Limits {
@@ -393,6 +402,7 @@ impl Searcher {
                 .collect();
             (completed, main.stats, helpers)
         });
+        // ANCHOR_END: lazy_smp
         let chosen = deepest(main, helpers);
         if let Some(best) = chosen.root_best {
             outcome.best_move = Some(best);
@@ -431,6 +441,7 @@ struct Completed {
     root_best: Option<Move>,
 }
 
+// ANCHOR: deepest
 /// The result to play: the deepest iteration any thread completed, the main thread's when
 /// helpers are no deeper. A deeper iteration saw more, and each searched the same root with the
 /// same table, so its move is at least as well founded (the rule of many Lazy SMP engines;
@@ -447,6 +458,7 @@ fn deepest(main: Completed, helpers: Vec<Completed>) -> Completed {
             }
         })
 }
+// ANCHOR_END: deepest
 
 /// Blocks until `stop` is set or the deadline passes (`go infinite` may not answer before).
 fn wait_for_stop(stop: &AtomicBool, deadline: Option<Instant>) {
@@ -557,13 +569,17 @@ impl<'a> Worker<'a> {
     }
     // ANCHOR_END: iterative_deepening
 
-    /// Adds the nodes searched since the last call to the helpers' shared count.
+    // ANCHOR: publish_nodes
+    /// Adds the nodes searched since the last call to the helpers' shared count. One
+    /// `fetch_add` every 1,024 nodes: an atomic read-modify-write of a line every thread
+    /// writes costs tens of cycles, too much for every node and nothing every thousand.
     fn publish_nodes(&mut self) {
         if let Some(sink) = self.node_sink {
             sink.fetch_add(self.stats.nodes - self.published_nodes, Ordering::Relaxed);
             self.published_nodes = self.stats.nodes;
         }
     }
+    // ANCHOR_END: publish_nodes
 
     // ANCHOR: should_stop
     /// Whether to stop now. The node limit is checked at every node, so a node-limited search
