@@ -62,35 +62,52 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `off` (one slot), `line64` (four slots) or `on` (eight), as keys and tables say it.
-fn mode(geometry: Geometry) -> &'static str {
-    match geometry {
-        Geometry::OneSlot => "off",
-        Geometry::FourSlots => "line64",
-        Geometry::EightSlots => "on",
+/// A table the chapter compares: a geometry, and the same-position rule of chapter 8 or of
+/// `ttkeepdeep`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Config {
+    geometry: Geometry,
+    keep_deeper: bool,
+}
+
+impl Config {
+    /// Chapter 8's table: one slot per key.
+    const OFF: Config = Config::of(Geometry::OneSlot, false);
+    /// Eight slots per key (`ttbuckets`).
+    const ON: Config = Config::of(Geometry::EightSlots, false);
+    /// Four slots per key (`ttbuckets64`).
+    const LINE64: Config = Config::of(Geometry::FourSlots, false);
+    /// One slot per key that keeps a deeper result for its position (`ttkeepdeep`).
+    const KEEPDEEP: Config = Config::of(Geometry::OneSlot, true);
+
+    const fn of(geometry: Geometry, keep_deeper: bool) -> Config {
+        Config {
+            geometry,
+            keep_deeper,
+        }
+    }
+
+    /// `off`, `on` or `line64`, or `keepdeep`, as keys and tables say it.
+    fn mode(self) -> &'static str {
+        match (self.geometry, self.keep_deeper) {
+            (_, true) => "keepdeep",
+            (Geometry::OneSlot, false) => "off",
+            (Geometry::FourSlots, false) => "line64",
+            (Geometry::EightSlots, false) => "on",
+        }
+    }
+
+    /// Sets the table's three switches in `switches` (stage M5's has them all on).
+    fn set(self, switches: &mut Switches) {
+        switches.ttbuckets = self.geometry == Geometry::EightSlots;
+        switches.ttbuckets64 = self.geometry == Geometry::FourSlots;
+        switches.ttkeepdeep = self.keep_deeper;
     }
 }
 
-/// The geometry of `set ttbuckets on|off`.
-fn eight_or_one(buckets: bool) -> Geometry {
-    if buckets {
-        Geometry::EightSlots
-    } else {
-        Geometry::OneSlot
-    }
-}
-
-/// The switches that give `geometry` at stage M5, whose switches have both buckets on.
-fn set_geometry(switches: &mut Switches, geometry: Geometry) {
-    let (eight, four) = match geometry {
-        Geometry::OneSlot => (false, false),
-        Geometry::FourSlots => (false, true),
-        Geometry::EightSlots => (true, false),
-    };
-    switches.ttbuckets = eight;
-    switches.ttbuckets64 = four;
-    // The buckets' figures are of the buckets alone, with chapter 8's same-position rule.
-    switches.ttkeepdeep = false;
+/// The configuration of `set ttbuckets on|off`.
+fn eight_or_one(buckets: bool) -> Config {
+    if buckets { Config::ON } else { Config::OFF }
 }
 
 /// What one configuration did on the six positions.
@@ -98,7 +115,7 @@ fn set_geometry(switches: &mut Switches, geometry: Geometry) {
 struct SixRun {
     depth: u32,
     mb: usize,
-    geometry: Geometry,
+    config: Config,
     /// The search's counters, one per position, in file order.
     per_position: Vec<SearchStats>,
     /// The table's own counters, summed over the positions: its probes and hits (quiescence
@@ -127,7 +144,7 @@ impl SixRun {
             "{prefix}.d{}.{}mb.{}",
             self.depth,
             self.mb,
-            mode(self.geometry)
+            self.config.mode()
         )
     }
 
@@ -172,17 +189,17 @@ impl SixRun {
 
 /// Searches each of the six positions to `depth` in a table of `mb` megabytes with one, four
 /// or eight slots per key, from an empty table and cleared histories each time.
-fn search_six(depth: u32, mb: usize, geometry: Geometry) -> SixRun {
+fn search_six(depth: u32, mb: usize, config: Config) -> SixRun {
     // At stage M5: every feature of the book on (singular extensions included, which the
     // engine ships off), buckets as asked.
     let mut searcher = Searcher::new(mb);
     let mut switches = Stage::Milestone(5).switches();
-    set_geometry(&mut switches, geometry);
+    config.set(&mut switches);
     searcher.set_switches(switches);
     let mut run = SixRun {
         depth,
         mb,
-        geometry,
+        config,
         per_position: Vec::new(),
         probes: 0,
         hits: 0,
@@ -295,16 +312,16 @@ pub fn figures() -> Figures {
             Figure::percent(check.kept_switching_off, check.found_on, 1),
         );
 
-    let (off, on) = (
-        bench_nodes(Geometry::OneSlot),
-        bench_nodes(Geometry::EightSlots),
-    );
-    let four = bench_nodes(Geometry::FourSlots);
+    let (off, on) = (bench_nodes(Config::OFF), bench_nodes(Config::ON));
+    let four = bench_nodes(Config::LINE64);
+    let keep = bench_nodes(Config::KEEPDEEP);
     f.add("m5.bench.off.nodes", off)
         .add("m5.bench.on.nodes", on)
         .add("m5.bench.nodes_change_pct", change_pct(off, on))
         .add("m5.bench.line64.nodes", four)
-        .add("m5.bench.line64.nodes_change_pct", change_pct(off, four));
+        .add("m5.bench.line64.nodes_change_pct", change_pct(off, four))
+        .add("m5.bench.keepdeep.nodes", keep)
+        .add("m5.bench.keepdeep.nodes_change_pct", change_pct(off, keep));
 
     for record in GAME_RECORDS {
         let path = root().join("snapshots/games").join(format!("{record}.pgn"));
@@ -350,7 +367,7 @@ pub fn measured() -> Figures {
     let runs = search_every_configuration();
     add_search_figures(&mut f, &runs);
     for run in &runs {
-        if TABLE_SIZES_MB.contains(&run.mb) && run.geometry == Geometry::OneSlot {
+        if TABLE_SIZES_MB.contains(&run.mb) && run.config == Config::OFF {
             let key = run.key("m5.measured");
             f.add(&format!("{key}.seconds"), Figure::fixed(run.seconds, 1));
         }
@@ -390,15 +407,17 @@ fn search_every_configuration() -> Vec<SixRun> {
     let mut runs = Vec::new();
     for depth in DEPTHS {
         for mb in SIZES_MB {
-            for geometry in Geometry::ALL {
-                if geometry == Geometry::FourSlots && !TABLE_SIZES_MB.contains(&mb) {
+            for config in [Config::OFF, Config::ON, Config::LINE64, Config::KEEPDEEP] {
+                // Four slots and the keep-deeper rule at the chapter's two sizes only.
+                let every_size = [Config::OFF, Config::ON].contains(&config);
+                if !every_size && !TABLE_SIZES_MB.contains(&mb) {
                     continue;
                 }
                 eprintln!(
-                    "m5: six positions, depth {depth}, {mb} MB, buckets {}",
-                    mode(geometry)
+                    "m5: six positions, depth {depth}, {mb} MB, table {}",
+                    config.mode()
                 );
-                runs.push(search_six(depth, mb, geometry));
+                runs.push(search_six(depth, mb, config));
             }
         }
     }
@@ -420,10 +439,10 @@ fn add_search_figures(f: &mut Figures, runs: &[SixRun]) {
     add_comparisons(f, runs);
 }
 
-/// The run of `depth`, `mb` and `geometry` among `runs`.
-fn find(runs: &[SixRun], depth: u32, mb: usize, geometry: Geometry) -> &SixRun {
+/// The run of `depth`, `mb` and `config` among `runs`.
+fn find(runs: &[SixRun], depth: u32, mb: usize, config: Config) -> &SixRun {
     runs.iter()
-        .find(|r| r.depth == depth && r.mb == mb && r.geometry == geometry)
+        .find(|r| r.depth == depth && r.mb == mb && r.config == config)
         .expect("every configuration was run")
 }
 
@@ -432,9 +451,10 @@ fn find(runs: &[SixRun], depth: u32, mb: usize, geometry: Geometry) -> &SixRun {
 fn add_comparisons(f: &mut Figures, runs: &[SixRun]) {
     for depth in DEPTHS {
         for mb in TABLE_SIZES_MB {
-            let off = find(runs, depth, mb, Geometry::OneSlot).total();
-            let four = find(runs, depth, mb, Geometry::FourSlots).total();
-            let on = find(runs, depth, mb, Geometry::EightSlots).total();
+            let off = find(runs, depth, mb, Config::OFF).total();
+            let four = find(runs, depth, mb, Config::LINE64).total();
+            let on = find(runs, depth, mb, Config::ON).total();
+            let keep = find(runs, depth, mb, Config::KEEPDEEP).total();
             let key = format!("m5.measured.d{depth}.{mb}mb");
             f.add(
                 &format!("{key}.nodes_change_pct"),
@@ -449,6 +469,10 @@ fn add_comparisons(f: &mut Figures, runs: &[SixRun]) {
                 change_pct(on.nodes, four.nodes),
             )
             .add(
+                &format!("{key}.keepdeep.nodes_change_pct"),
+                change_pct(off.nodes, keep.nodes),
+            )
+            .add(
                 &format!("{key}.singular_change_pct"),
                 change_pct(off.singular_searches, on.singular_searches),
             )
@@ -458,12 +482,12 @@ fn add_comparisons(f: &mut Figures, runs: &[SixRun]) {
             );
         }
         // The small table with buckets against the large one, with buckets and without.
-        let small = find(runs, depth, 1, Geometry::EightSlots);
+        let small = find(runs, depth, 1, Config::ON);
         for buckets in [false, true] {
             let large = find(runs, depth, 16, eight_or_one(buckets));
             let key = format!(
                 "m5.measured.d{depth}.1mb_on_vs_16mb_{}",
-                mode(eight_or_one(buckets))
+                eight_or_one(buckets).mode()
             );
             f.add(
                 &format!("{key}.nodes_change_pct"),
@@ -490,9 +514,9 @@ fn max_hit_gap(a: &SixRun, b: &SixRun) -> f64 {
 
 /// bench's node count (the 50 positions at its depth, 16 MB, each from an empty table) with
 /// buckets on or off.
-fn bench_nodes(geometry: Geometry) -> u64 {
+fn bench_nodes(config: Config) -> u64 {
     let mut switches = Switches::default();
-    set_geometry(&mut switches, geometry);
+    config.set(&mut switches);
     bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
         .expect("writing to a sink cannot fail")
         .nodes
@@ -506,8 +530,8 @@ fn add_bench_speed(f: &mut Figures) {
     let times = time_medians(
         BENCH_RUNS,
         &mut [
-            &mut || *off_nodes = black_box(bench_nodes(Geometry::OneSlot)),
-            &mut || *on_nodes = black_box(bench_nodes(Geometry::EightSlots)),
+            &mut || *off_nodes = black_box(bench_nodes(Config::OFF)),
+            &mut || *on_nodes = black_box(bench_nodes(Config::ON)),
         ],
     );
     let knps = |i: usize| nodes[i] as f64 / times[i].as_secs_f64() / 1e3;
@@ -549,7 +573,7 @@ fn plot_series(runs: &[SixRun]) -> Vec<Series> {
                 })
                 .collect();
             series.push(Series {
-                label: format!("depth {depth}, buckets {}", mode(eight_or_one(buckets))),
+                label: format!("depth {depth}, buckets {}", eight_or_one(buckets).mode()),
                 colour: if buckets { "#d95f02" } else { "#1b9e77" },
                 dashed: depth == DEPTHS[0],
                 points,
@@ -694,7 +718,7 @@ fn render_svg(series: &[Series]) -> String {
 fn print_six_table(runs: &[&SixRun], positions: &[SixPosition]) {
     print!("{:<14}", "position");
     for run in runs {
-        print!(" {:>22}", format!("{} MB {}", run.mb, mode(run.geometry)));
+        print!(" {:>22}", format!("{} MB {}", run.mb, run.config.mode()));
     }
     println!();
     let row = |name: &str, stats: &dyn Fn(&SixRun) -> SearchStats| {
@@ -738,8 +762,8 @@ fn print_tables() {
     let depth = DEPTHS[0];
     let mut runs = Vec::new();
     for mb in TABLE_SIZES_MB {
-        for geometry in Geometry::ALL {
-            runs.push(search_six(depth, mb, geometry));
+        for config in [Config::OFF, Config::ON, Config::LINE64, Config::KEEPDEEP] {
+            runs.push(search_six(depth, mb, config));
         }
     }
     println!("depth {depth}");

@@ -263,6 +263,18 @@ struct Bucket([Slot; BUCKET_SLOTS]);
 assert_bucket_fills_one_cache_line!(Bucket);
 // ANCHOR_END: bucket
 
+impl Bucket {
+    /// The bucket's two halves of [`LINE64_SLOTS`] slots, each one 64-byte line.
+    #[inline]
+    fn halves(&self) -> [&[Slot; LINE64_SLOTS]; 2] {
+        let (first, second) = self.0.split_at(LINE64_SLOTS);
+        [
+            first.try_into().expect("half of eight is four"),
+            second.try_into().expect("half of eight is four"),
+        ]
+    }
+}
+
 // ANCHOR: line64
 /// Slots in M5's bucket for 64-byte lines: 4 × 16 bytes fill one 64-byte line, the line of most x86-64
 /// processors.
@@ -318,11 +330,6 @@ impl Geometry {
             Geometry::FourSlots => LINE64_SLOTS,
             Geometry::EightSlots => BUCKET_SLOTS,
         }
-    }
-
-    /// The number of slots as a power of two, to divide by shifting.
-    const fn slots_log2(self) -> u32 {
-        self.slots().trailing_zeros()
     }
 
     /// Bytes of the slots a key may use: a probe that misses reads all of them.
@@ -463,8 +470,6 @@ pub struct TranspositionTable {
     /// M5's same-position rule: a shallower result that is only a bound leaves a deeper entry
     /// for the same position in place (see [`TranspositionTable::store`]).
     keep_deeper: bool,
-    /// Whether [`TranspositionTable::touch`] loads anything (an experiment; off by default).
-    early_touch: bool,
     /// The current search, for the age of entries; see [`TranspositionTable::new_search`].
     generation: AtomicU8,
     counters: Counters,
@@ -500,7 +505,6 @@ impl TranspositionTable {
             geometry: Geometry::OneSlot,
             count_torn: false,
             keep_deeper: false,
-            early_touch: false,
             generation: AtomicU8::new(0),
             counters: Counters::default(),
         }
@@ -596,25 +600,6 @@ impl TranspositionTable {
         self.keep_deeper = on;
     }
 
-    /// Makes [`TranspositionTable::touch`] load the key's line (on) or do nothing (off, the
-    /// default).
-    pub fn set_early_touch(&mut self, on: bool) {
-        self.early_touch = on;
-    }
-
-    /// Starts bringing the line of `key`'s slots into the cache, without waiting for it: a
-    /// search calls it right after making a move, so that the memory access overlaps the work
-    /// done before the child position's probe (checking for check, pruning tests). Safe Rust has
-    /// no prefetch instruction, so this is a relaxed load whose value `black_box` keeps alive; an
-    /// out-of-order processor goes on past a load whose value nothing needs yet. Whether it
-    /// helps is measured (`cargo run --release -p cb2026 --example early_touch`), not assumed.
-    #[inline]
-    pub fn touch(&self, key: u64) {
-        if self.early_touch {
-            std::hint::black_box(self.slots_for(key)[0].data.load(Ordering::Relaxed));
-        }
-    }
-
     /// Makes probes count torn slots ([`TtCounters::torn`]): chapter 17's measurement of the
     /// lock-free table under threads. Off in play: counting costs a few instructions for every
     /// slot a probe reads that does not hold the position.
@@ -696,13 +681,24 @@ impl TranspositionTable {
     /// the single slot ⌊Sx⌋, which lies in group ⌊⌊Sx⌋ / g⌋ = ⌊Sx/g⌋ = ⌊(S/g)x⌋: a key's own slot
     /// is always one of its group's slots, for groups of four as of eight. And a key's group of
     /// four, slots 4⌊(S/4)x⌋ on, lies in its group of eight by the same argument.
+    ///
+    /// Each geometry has its own arm, so that the compiler sees a slice of constant length in each
+    /// and unrolls the loops over it.
     #[inline]
     fn slots_for(&self, key: u64) -> &[Slot] {
-        let log2 = self.geometry.slots_log2();
-        let group = Self::scale(key, self.slot_count() >> log2);
-        let first = group << log2;
-        let bucket = &self.buckets[first / BUCKET_SLOTS].0;
-        &bucket[first % BUCKET_SLOTS..][..self.geometry.slots()]
+        match self.geometry {
+            Geometry::OneSlot => {
+                let slot = Self::scale(key, self.slot_count());
+                let bucket = &self.buckets[slot / BUCKET_SLOTS];
+                std::slice::from_ref(&bucket.0[slot % BUCKET_SLOTS])
+            }
+            Geometry::FourSlots => {
+                let half = Self::scale(key, 2 * self.buckets.len());
+                let [first, second] = self.buckets[half / 2].halves();
+                if half % 2 == 0 { first } else { second }
+            }
+            Geometry::EightSlots => &self.buckets[Self::scale(key, self.buckets.len())].0,
+        }
     }
     // ANCHOR_END: slots_for
 

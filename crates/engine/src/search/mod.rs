@@ -243,12 +243,6 @@ impl Searcher {
         Ok(())
     }
 
-    /// Makes the search touch the table's line for each position right after making the move
-    /// that leads to it ([`TranspositionTable::touch`]; an experiment, off by default).
-    pub fn set_early_touch(&mut self, on: bool) {
-        self.tt.set_early_touch(on);
-    }
-
     /// Makes the table count torn slots (chapter 17's measurement; see
     /// [`TranspositionTable::set_torn_read_counting`]).
     pub fn set_torn_read_counting(&mut self, on: bool) {

@@ -131,7 +131,6 @@ impl Worker<'_> {
             }
 
             self.pos.make_move(m);
-            self.tt.touch(self.pos.key());
             let gives_check = self.pos.in_check();
             if can_extend && extension == 0 && gives_check && self.switches.checkext {
                 extension = 1;

@@ -59,7 +59,6 @@ impl Worker<'_> {
                 continue;
             }
             self.pos.make_move(m);
-            self.tt.touch(self.pos.key());
             let score = -self.quiescence(-beta, -alpha, ply + 1);
             self.pos.unmake_move();
             if self.aborted {
