@@ -112,7 +112,9 @@ fn torn_runs() -> Vec<TornRun> {
     let mut runs = Vec::new();
     for mb in SIZES_MB {
         for threads in THREADS {
-            eprintln!("ch17: the six to depth {DEPTH}, {threads} threads, {mb} MB, counting torn slots");
+            eprintln!(
+                "ch17: the six to depth {DEPTH}, {threads} threads, {mb} MB, counting torn slots"
+            );
             runs.push(torn_run(threads, mb));
         }
     }

@@ -26,7 +26,9 @@ use cb2026::bench::{self, SixPosition};
 use cb2026::magic::SplitMix64;
 use cb2026::search::{SearchStats, Searcher};
 use cb2026::switches::{Stage, Switches};
-use cb2026::tt::{BUCKET_SLOTS, Bound, CACHE_LINE_BYTES, Geometry, LINE64_SLOTS, TranspositionTable};
+use cb2026::tt::{
+    BUCKET_SLOTS, Bound, CACHE_LINE_BYTES, Geometry, LINE64_SLOTS, TranspositionTable,
+};
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};

@@ -106,7 +106,9 @@ fn count(args: &[String]) -> Result<(), String> {
         return Err(USAGE.to_string());
     };
     let Some(&(_, geometry)) = MODES.iter().find(|(name, _)| name == mode) else {
-        return Err(format!("the mode must be off, on or line64, not {mode:?}\n{USAGE}"));
+        return Err(format!(
+            "the mode must be off, on or line64, not {mode:?}\n{USAGE}"
+        ));
     };
     let operation = match operation.as_str() {
         "hit" => Operation::Hit,

@@ -747,7 +747,6 @@ impl TranspositionTable {
             counter.fetch_add(1, Ordering::Relaxed);
         }
     }
-    // ANCHOR_END: probe
 
     // ANCHOR: store
     /// Stores a search result for the position with `key`: its best move (`None` after a
@@ -1017,10 +1016,18 @@ mod tests {
         assert_eq!((found.score, found.depth), (50, 12), "the deep entry stays");
         assert_eq!(table.counters().refused, 1);
         table.store(7, None, 8, 13, Bound::Lower);
-        assert_eq!(table.probe(7).map(|e| e.depth), Some(13), "a deeper bound replaces");
+        assert_eq!(
+            table.probe(7).map(|e| e.depth),
+            Some(13),
+            "a deeper bound replaces"
+        );
         table.store(7, None, 9, 2, Bound::Exact);
         let found = table.probe(7).expect("stored");
-        assert_eq!((found.score, found.depth), (9, 2), "an exact result replaces");
+        assert_eq!(
+            (found.score, found.depth),
+            (9, 2),
+            "an exact result replaces"
+        );
     }
 
     #[test]
