@@ -398,7 +398,7 @@ fn worker(
 /// second engine the better score (`snapshots/games/soak-*-self.json`: 336 games each,
 /// −24.9 ± 27.0 and −29.0 ± 30.0 Elo for the first engine).
 pub fn first_engine_is_white(pair: usize, leg: usize) -> bool {
-    (pair + leg) % 2 == 0
+    (pair + leg).is_multiple_of(2)
 }
 
 /// Running counts, and the first game of each unfinished pair.

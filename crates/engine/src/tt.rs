@@ -695,7 +695,11 @@ impl TranspositionTable {
             Geometry::FourSlots => {
                 let half = Self::scale(key, 2 * self.buckets.len());
                 let [first, second] = self.buckets[half / 2].halves();
-                if half % 2 == 0 { first } else { second }
+                if half.is_multiple_of(2) {
+                    first
+                } else {
+                    second
+                }
             }
             Geometry::EightSlots => &self.buckets[Self::scale(key, self.buckets.len())].0,
         }
