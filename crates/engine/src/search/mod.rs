@@ -203,18 +203,17 @@ impl std::error::Error for ThreadsError {}
 impl Searcher {
     /// A searcher with a table of `hash_mb` megabytes (at least 1) and default switches.
     pub fn new(hash_mb: usize) -> Searcher {
-        let switches = Switches::default();
-        let mut tt = TranspositionTable::new(hash_mb.max(1));
-        tt.set_geometry(switches.tt_geometry());
-        tt.set_keep_deeper_same_key(switches.ttkeepdeep);
-        Searcher {
-            tt,
+        let mut searcher = Searcher {
+            tt: TranspositionTable::new(hash_mb.max(1)),
             heuristics: Box::default(),
             helpers: Vec::new(),
-            switches,
+            switches: Switches::default(),
             params: Params::DEFAULT,
             lmr: LmrTable::new(),
-        }
+        };
+        // The table's own settings follow the switches, in one place.
+        searcher.set_switches(Switches::default());
+        searcher
     }
 
     /// Forgets everything learnt: the table is emptied and its generation reset, histories and
