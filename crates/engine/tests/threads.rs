@@ -159,3 +159,26 @@ fn eight_threads_in_a_small_table_count_torn_slots_and_play_a_legal_move() {
     assert!(alone.probes > 0);
     assert_eq!((alone.torn, alone.torn_would_serve), (0, 0), "{alone:?}");
 }
+
+/// The helpers are kept across searches (chapter 17's pool): as many helper threads run
+/// between two searches as during one, and a smaller `Threads` ends and joins the ones it no
+/// longer needs.
+#[test]
+fn helper_threads_are_kept_between_searches_and_none_is_left_behind() {
+    let pos = Position::startpos();
+    let mut searcher = Searcher::new(2);
+    assert_eq!(searcher.helper_threads_running(), 0);
+    for threads in [8, 3, 1, 5, 2] {
+        searcher.set_threads(threads).expect("in range");
+        assert_eq!(searcher.helper_threads_running(), threads - 1, "{threads}");
+        for _ in 0..2 {
+            searcher.search_depth(&pos, 4);
+            assert_eq!(
+                searcher.helper_threads_running(),
+                threads - 1,
+                "{threads} threads, after a search"
+            );
+        }
+        searcher.set_hash(4).expect("a small table");
+    }
+}

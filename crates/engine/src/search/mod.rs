@@ -12,6 +12,7 @@
 
 mod negamax;
 pub mod ordering;
+mod pool;
 pub mod pruning;
 pub mod pv;
 mod quiescence;
@@ -27,11 +28,12 @@ use crate::switches::{SwitchError, Switches};
 use crate::time::{self, Budget};
 use crate::tt::{TableSizeError, TranspositionTable};
 use ordering::Heuristics;
+use pool::{HelperPool, SharedSearch};
 use pruning::{LmrTable, Params};
 use pv::PvTable;
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::thread;
 use std::time::{Duration, Instant};
 
 /// The deepest ply a search reaches, quiescence included; also the longest line it reports.
@@ -174,27 +176,49 @@ pub struct SearchOutcome {
 /// move-ordering histories and the switches.
 #[derive(Debug)]
 pub struct Searcher {
-    tt: TranspositionTable,
+    /// The table, shared with the helper threads while a search runs (chapter 17) and held by
+    /// the searcher alone between searches.
+    tt: Arc<TranspositionTable>,
     heuristics: Box<Heuristics>,
-    /// One set of killers and histories for each helper thread (chapter 17): with `Threads`
-    /// at 1 there are none, and the search runs on the caller's thread alone.
-    helpers: Vec<Box<Heuristics>>,
+    /// The helper threads, with a set of killers and histories each (chapter 17): with
+    /// `Threads` at 1 there are none, and the search runs on the caller's thread alone.
+    helpers: HelperPool,
     switches: Switches,
     params: Params,
-    lmr: LmrTable,
+    lmr: Arc<LmrTable>,
 }
 
 /// Why `Threads` cannot be set to a number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThreadsError(pub usize);
+#[derive(Debug)]
+pub enum ThreadsError {
+    /// Not from 1 to [`MAX_THREADS`].
+    OutOfRange(usize),
+    /// The system would not start a thread: the searcher keeps the helpers it started.
+    NotStarted {
+        wanted: usize,
+        running: usize,
+        error: std::io::Error,
+    },
+}
 
 impl fmt::Display for ThreadsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} threads: a search uses from 1 to {MAX_THREADS}",
-            self.0
-        )
+        match self {
+            ThreadsError::OutOfRange(threads) => {
+                write!(
+                    f,
+                    "{threads} threads: a search uses from 1 to {MAX_THREADS}"
+                )
+            }
+            ThreadsError::NotStarted {
+                wanted,
+                running,
+                error,
+            } => write!(
+                f,
+                "{wanted} threads: the system would not start more than {running} ({error})"
+            ),
+        }
     }
 }
 
@@ -204,12 +228,12 @@ impl Searcher {
     /// A searcher with a table of `hash_mb` megabytes (at least 1) and default switches.
     pub fn new(hash_mb: usize) -> Searcher {
         let mut searcher = Searcher {
-            tt: TranspositionTable::new(hash_mb.max(1)),
+            tt: Arc::new(TranspositionTable::new(hash_mb.max(1))),
             heuristics: Box::default(),
-            helpers: Vec::new(),
+            helpers: HelperPool::default(),
             switches: Switches::default(),
             params: Params::DEFAULT,
-            lmr: LmrTable::new(),
+            lmr: Arc::new(LmrTable::new()),
         };
         // The table's own settings follow the switches, in one place.
         searcher.set_switches(Switches::default());
@@ -219,11 +243,9 @@ impl Searcher {
     /// Forgets everything learnt: the table is emptied and its generation reset, histories and
     /// killers cleared. After `clear` a search gives the same result as in a new searcher.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.tt_mut().clear();
         self.heuristics.clear();
-        for helper in &mut self.helpers {
-            helper.clear();
-        }
+        self.helpers.clear();
     }
 
     /// How many threads a search uses: the caller's and the helpers.
@@ -231,26 +253,43 @@ impl Searcher {
         1 + self.helpers.len()
     }
 
+    /// How many helper threads are running, searching or waiting for the next search: always
+    /// `threads() - 1`, as a smaller `Threads` ends and joins the helpers it no longer needs.
+    pub fn helper_threads_running(&self) -> usize {
+        self.helpers.running_threads()
+    }
+
     /// Makes searches use `threads` threads (chapter 17): the caller's, which decides when to
     /// stop and what to play, and `threads - 1` helpers that search the same root with the
-    /// same table. New helpers start with empty histories.
+    /// same table. The helpers are started here, not at each search, and new ones start with
+    /// empty histories.
     pub fn set_threads(&mut self, threads: usize) -> Result<(), ThreadsError> {
         if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(ThreadsError(threads));
+            return Err(ThreadsError::OutOfRange(threads));
         }
-        self.helpers.resize_with(threads - 1, Box::default);
-        Ok(())
+        self.helpers
+            .resize(threads - 1)
+            .map_err(|error| ThreadsError::NotStarted {
+                wanted: threads,
+                running: self.threads(),
+                error,
+            })
+    }
+
+    /// The table, to change it: only between searches, when no helper holds it.
+    fn tt_mut(&mut self) -> &mut TranspositionTable {
+        Arc::get_mut(&mut self.tt).expect("the helpers hand the table back before a search returns")
     }
 
     /// Makes the table count torn slots (chapter 17's measurement; see
     /// [`TranspositionTable::set_torn_read_counting`]).
     pub fn set_torn_read_counting(&mut self, on: bool) {
-        self.tt.set_torn_read_counting(on);
+        self.tt_mut().set_torn_read_counting(on);
     }
 
     /// Resizes the table (emptying it).
     pub fn set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
-        self.tt.resize(mb)
+        self.tt_mut().resize(mb)
     }
 
     /// The current switches.
@@ -261,15 +300,16 @@ impl Searcher {
     /// Replaces every switch.
     pub fn set_switches(&mut self, switches: Switches) {
         self.switches = switches;
-        self.tt.set_geometry(switches.tt_geometry());
-        self.tt.set_keep_deeper_same_key(switches.ttkeepdeep);
+        let tt = self.tt_mut();
+        tt.set_geometry(switches.tt_geometry());
+        tt.set_keep_deeper_same_key(switches.ttkeepdeep);
     }
 
     /// Replaces the selective search's parameters (a chapter's sweep, a tuner); the default is
     /// [`Params::DEFAULT`].
     pub fn set_params(&mut self, params: Params) {
         self.params = params;
-        self.lmr = LmrTable::with(&params);
+        self.lmr = Arc::new(LmrTable::with(&params));
     }
 
     /// The selective search's parameters.
@@ -316,9 +356,6 @@ impl Searcher {
         };
         self.tt.new_search();
         self.heuristics.prepare_for_search();
-        for helper in &mut self.helpers {
-            helper.prepare_for_search();
-        }
         let root_moves = pos.legal_moves();
         let mut outcome = SearchOutcome {
             best_move: root_moves.first().copied(),
@@ -334,69 +371,51 @@ impl Searcher {
             return outcome;
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // ANCHOR: lazy_smp
+        // Chapter 17's Lazy SMP: the helpers search the same root with the same table until
+        // the main thread, on the caller's thread, is done.
+        let running = self.helpers.start(&SharedSearch {
+            position: pos,
+            tt: &self.tt,
+            lmr: &self.lmr,
+            params: self.params,
+            switches: self.switches,
+            limits: Limits {
+                depth: limits.depth,
+                ..Limits::default()
+            },
+            last_depth: max_depth,
+        });
+        let helper_nodes = self.helpers.node_count();
         let context = Context {
             tt: &self.tt,
             lmr: &self.lmr,
             params: self.params,
             switches: self.switches,
         };
-        // ANCHOR: lazy_smp
-        let helpers_stop = AtomicBool::new(false);
-        let helper_nodes = AtomicU64::new(0);
-        let helper_limits = Limits {
-            depth: limits.depth,
-            ..Limits::default()
-        };
-        let (main, main_stats, helpers) = thread::scope(|scope| {
-            // Chapter 17's Lazy SMP: every helper searches the same root with the same table
-            // until the main thread is done. Half of them run one ply ahead of the main thread
-            // (depth offsets), so the threads are not all at the same node at the same time.
-            let helpers: Vec<_> = self
-                .helpers
-                .iter_mut()
-                .enumerate()
-                .filter_map(|(i, heuristics)| {
-                    let mut helper = Worker::new(pos, context, heuristics, &helper_limits);
-                    helper.stops = [&helpers_stop, stop];
-                    helper.node_sink = Some(&helper_nodes);
-                    let first_depth = if i % 2 == 0 { 2 } else { 1 };
-                    let job = move || {
-                        let completed = helper.deepen(first_depth, max_depth, &mut |_, _| {});
-                        helper.publish_nodes();
-                        completed
-                    };
-                    // A helper the system will not start is one fewer: the search goes on.
-                    thread::Builder::new()
-                        .stack_size(HELPER_STACK_BYTES)
-                        .spawn_scoped(scope, job)
-                        .ok()
-                })
-                .collect();
-            let mut main = Worker::new(pos, context, &mut self.heuristics, limits);
-            main.stops = [stop, &NEVER_STOP];
-            let completed = main.deepen(1, max_depth, &mut |worker, completed| {
-                on_info(&SearchInfo {
-                    depth: completed.depth,
-                    seldepth: worker.stats.seldepth,
-                    score: Score::from_internal(completed.score),
-                    nodes: worker.stats.nodes + helper_nodes.load(Ordering::Relaxed),
-                    elapsed: start.elapsed(),
-                    pv: completed.pv.clone(),
-                    hashfull: worker.tt.hashfull(),
-                });
+        let mut main = Worker::new(pos, context, &mut self.heuristics, limits);
+        main.stops = [stop, &NEVER_STOP];
+        let completed = main.deepen(1, max_depth, &mut |worker, completed| {
+            on_info(&SearchInfo {
+                depth: completed.depth,
+                seldepth: worker.stats.seldepth,
+                score: Score::from_internal(completed.score),
+                nodes: worker.stats.nodes + helper_nodes.load(Ordering::Relaxed),
+                elapsed: start.elapsed(),
+                pv: completed.pv.clone(),
+                hashfull: worker.tt.hashfull(),
             });
-            if limits.infinite {
-                wait_for_stop(stop, limits.hard_deadline);
-            }
-            helpers_stop.store(true, Ordering::Relaxed);
-            let helpers: Vec<Completed> = helpers
-                .into_iter()
-                .filter_map(|helper| helper.join().ok())
-                .collect();
-            (completed, main.stats, helpers)
         });
+        if limits.infinite {
+            wait_for_stop(stop, limits.hard_deadline);
+        }
+        // The helpers are told to stop and make way at once (with more threads than cores they
+        // take turns with the main thread); their results come back with their histories.
+        let main_stats = main.stats;
+        let helpers = self.helpers.finish(running);
+        let helper_nodes = self.helpers.nodes();
         // ANCHOR_END: lazy_smp
-        let chosen = deepest(main, helpers);
+        let chosen = deepest(completed, helpers);
         if let Some(best) = chosen.root_best {
             outcome.best_move = Some(best);
         }
@@ -407,7 +426,7 @@ impl Searcher {
             outcome.depth = chosen.depth;
             outcome.pv = chosen.pv;
         }
-        outcome.nodes = main_stats.nodes + helper_nodes.load(Ordering::Relaxed);
+        outcome.nodes = main_stats.nodes + helper_nodes;
         outcome.stats = main_stats;
         outcome
     }
