@@ -16,6 +16,7 @@ use cb2026::search::Limits;
 use cb2026::search::ordering::{Heuristics, MovePicker};
 use cb2026::switches::{Stage, Switches};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// Chapter 7 in the registry.
@@ -102,7 +103,7 @@ pub fn line(switches: Switches, fen: &str, limits: &Limits) -> Line {
     let mut searcher = six::searcher(switches);
     searcher.clear();
     let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let outcome = searcher.search(&pos, limits, &stop, &mut |_| {});
     Line {
         nodes: outcome.stats.nodes,

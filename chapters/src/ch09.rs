@@ -15,6 +15,7 @@ use cb2026::search::pruning::Params;
 use cb2026::search::see::see;
 use cb2026::search::{Limits, SearchStats};
 use cb2026::switches::{Stage, Switches};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// Chapter 9 in the registry.
@@ -82,7 +83,7 @@ pub fn lines(
     let mut searcher = six::searcher(switches);
     searcher.set_params(params);
     searcher.clear();
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut lines = Vec::new();
     let outcome = searcher.search(&pos, &Limits::depth(depth), &stop, &mut |info| {
         let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();

@@ -13,6 +13,7 @@ use cb2026::position::Position;
 use cb2026::search::pruning::Params;
 use cb2026::search::{Limits, Searcher};
 use cb2026::switches::{Stage, Switches};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// Chapter 11 in the registry.
@@ -82,7 +83,7 @@ pub fn iterations(fen: &str, switches: Switches, params: Params, depth: u32) -> 
     searcher.set_switches(switches);
     searcher.set_params(params);
     searcher.clear();
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut lines = Vec::new();
     searcher.search(&pos, &Limits::depth(depth), &stop, &mut |info| {
         let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();

@@ -10,6 +10,7 @@ use cb2026::position::Position;
 use cb2026::search::pruning::{LmrTable, Params};
 use cb2026::search::{Limits, Searcher};
 use cb2026::switches::{Stage, Switches};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// Chapter 12 in the registry.
@@ -66,7 +67,7 @@ pub fn first_preferred(
     searcher.set_switches(switches);
     searcher.set_params(params);
     searcher.clear();
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut found = None;
     searcher.search(&pos, &Limits::depth(max_depth), &stop, &mut |info| {
         if found.is_some() {

@@ -17,6 +17,7 @@ use cb2026::bench::six_positions;
 use cb2026::position::Position;
 use cb2026::search::Limits;
 use cb2026::time::{self, Budget, Clock};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -347,7 +348,7 @@ pub fn iterations(fen: &str, node_limit: u64) -> Vec<Ended> {
     let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut searcher = six::searcher(six::at_own_stage("timeman", true));
     searcher.clear();
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut ended = Vec::new();
     let limits = Limits::nodes(node_limit);
     searcher.search(&pos, &limits, &stop, &mut |info| {

@@ -87,7 +87,7 @@ pub fn search(
 ) -> (SearchStats, TtCounters, Vec<Iteration>) {
     let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     searcher.clear();
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut iterations: Vec<Iteration> = Vec::new();
     let outcome = searcher.search(&pos, &Limits::depth(depth), &stop, &mut |info| {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {

@@ -13,6 +13,7 @@ use crate::position::Position;
 use crate::search::{Limits, Searcher};
 use crate::switches::Switches;
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -111,7 +112,7 @@ pub fn run_until(
     depth: u32,
     switches: Switches,
     out: &mut dyn Write,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> io::Result<Option<BenchResult>> {
     let fens = positions();
     let result = search_positions(&fens, depth, switches, out, stop)?;
@@ -126,7 +127,7 @@ pub fn run_positions(
     switches: Switches,
     out: &mut dyn Write,
 ) -> io::Result<BenchResult> {
-    let never = AtomicBool::new(false);
+    let never = Arc::new(AtomicBool::new(false));
     let result = search_positions(fens, depth, switches, out, &never)?;
     writeln!(out, "{}", total_line(&result))?;
     Ok(result)
@@ -144,7 +145,7 @@ fn search_positions(
     depth: u32,
     switches: Switches,
     out: &mut dyn Write,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> io::Result<BenchResult> {
     let mut searcher = Searcher::new(HASH_MB);
     searcher.set_switches(switches);
@@ -222,7 +223,7 @@ mod tests {
 
     #[test]
     fn a_stopped_bench_prints_no_total() {
-        let stop = AtomicBool::new(true);
+        let stop = Arc::new(AtomicBool::new(true));
         let mut out = Vec::new();
         let result = run_until(3, Switches::default(), &mut out, &stop).expect("in memory");
         assert_eq!(result, None);

@@ -2,6 +2,7 @@
 
 use cb2026::position::Position;
 use cb2026::search::{Limits, SearchInfo, Searcher};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -20,7 +21,7 @@ fn node_limited_search_is_deterministic() {
     let pos = middlegame();
     let run = || {
         let mut searcher = Searcher::new(4);
-        let stop = AtomicBool::new(false);
+        let stop = Arc::new(AtomicBool::new(false));
         let outcome = searcher.search(&pos, &Limits::nodes(30_000), &stop, &mut |_| {});
         (outcome.stats.nodes, outcome.best_move, outcome.depth)
     };
@@ -45,7 +46,7 @@ fn clear_makes_a_searcher_as_good_as_new() {
 fn each_iteration_reports_a_legal_line() {
     let pos = middlegame();
     let mut searcher = Searcher::new(4);
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut infos: Vec<SearchInfo> = Vec::new();
     let outcome = searcher.search(&pos, &Limits::depth(6), &stop, &mut |info| {
         infos.push(info.clone())
@@ -76,7 +77,12 @@ fn past_deadlines_still_give_a_legal_move() {
         soft_deadline: Some(past),
         ..Limits::default()
     };
-    let outcome = Searcher::new(4).search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    let outcome = Searcher::new(4).search(
+        &pos,
+        &limits,
+        &Arc::new(AtomicBool::new(false)),
+        &mut |_| {},
+    );
     assert_eq!(
         outcome.depth, 1,
         "the soft deadline lets depth 1 finish, no more"
@@ -87,7 +93,12 @@ fn past_deadlines_still_give_a_legal_move() {
         hard_deadline: Some(past),
         ..Limits::default()
     };
-    let outcome = Searcher::new(4).search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    let outcome = Searcher::new(4).search(
+        &pos,
+        &limits,
+        &Arc::new(AtomicBool::new(false)),
+        &mut |_| {},
+    );
     // A hard deadline already past still lets the first iteration finish (it takes a
     // millisecond or less), so the move is a searched one; the deadline is read every
     // 1,024 nodes, and from the second iteration on it ends the search.
@@ -99,7 +110,7 @@ fn past_deadlines_still_give_a_legal_move() {
 #[test]
 fn stop_from_another_thread_ends_an_infinite_search() {
     let pos = middlegame();
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let limits = Limits {
         infinite: true,
         ..Limits::default()
@@ -117,7 +128,7 @@ fn stop_from_another_thread_ends_an_infinite_search() {
 #[test]
 fn infinite_search_waits_for_stop_after_its_last_iteration() {
     let pos = middlegame();
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let limits = Limits {
         depth: Some(2),
         infinite: true,

@@ -4,6 +4,7 @@
 use cb2026::bench::six_positions;
 use cb2026::position::Position;
 use cb2026::search::{Limits, Score, Searcher};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -43,7 +44,7 @@ fn helpers_add_their_nodes_and_the_pv_is_legal() {
         let outcome = searcher.search(
             &pos,
             &Limits::depth(7),
-            &AtomicBool::new(false),
+            &Arc::new(AtomicBool::new(false)),
             &mut |info| {
                 assert!(info.nodes >= reported, "{}: nodes fell", p.id);
                 reported = info.nodes;
@@ -105,7 +106,7 @@ fn stop_ends_an_infinite_search_on_eight_threads() {
     let pos = position(six_positions()[1].fen);
     let mut searcher = Searcher::new(8);
     searcher.set_threads(8).expect("in range");
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let limits = Limits {
         infinite: true,
         ..Limits::default()

@@ -332,18 +332,18 @@ impl Searcher {
 
     /// Searches `pos` to `depth` with no other limit and no reports: for tests and chapters.
     pub fn search_depth(&mut self, pos: &Position, depth: u32) -> SearchOutcome {
-        let stop = AtomicBool::new(false);
-        self.search(pos, &Limits::depth(depth), &stop, &mut |_| {})
+        self.search(pos, &Limits::depth(depth), &Arc::default(), &mut |_| {})
     }
 
     /// Searches `pos` within `limits`, calling `on_info` after each completed iteration, until
     /// a limit is reached or `stop` is set. Returns a legal move whenever one exists, even when
-    /// stopped before the first iteration completed.
+    /// stopped before the first iteration completed. `stop` is shared (an [`Arc`]) because
+    /// every thread of the search watches it, chapter 17's helpers among them.
     pub fn search(
         &mut self,
         pos: &Position,
         limits: &Limits,
-        stop: &AtomicBool,
+        stop: &Arc<AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchOutcome {
         let start = Instant::now();
@@ -385,6 +385,7 @@ impl Searcher {
                 ..Limits::default()
             },
             last_depth: max_depth,
+            stop,
         });
         let helper_nodes = self.helpers.node_count();
         let context = Context {
@@ -771,7 +772,7 @@ mod tests {
         // Stopped before it starts (a second `go` at once): the first iteration still
         // completes, and the second ends at its first node, so the move is a searched one:
         // the one a search to depth 1 finds.
-        let stop = AtomicBool::new(true);
+        let stop = Arc::new(AtomicBool::new(true));
         let outcome = searcher.search(&pos, &Limits::default(), &stop, &mut |_| {});
         let best = outcome.best_move.expect("a move");
         assert_eq!(outcome.depth, 1);
@@ -782,7 +783,7 @@ mod tests {
         let outcome = searcher.search(
             &pos,
             &Limits::nodes(5),
-            &AtomicBool::new(false),
+            &Arc::new(AtomicBool::new(false)),
             &mut |_| {},
         );
         assert!(
@@ -807,7 +808,7 @@ mod tests {
     fn info_is_reported_once_per_iteration() {
         let mut searcher = Searcher::new(1);
         let mut depths = Vec::new();
-        let stop = AtomicBool::new(false);
+        let stop = Arc::new(AtomicBool::new(false));
         let outcome = searcher.search(
             &Position::startpos(),
             &Limits::depth(5),

@@ -14,7 +14,7 @@
 
 use super::ordering::Heuristics;
 use super::pruning::{LmrTable, Params};
-use super::{Completed, Context, HELPER_STACK_BYTES, Limits, NEVER_STOP, Worker};
+use super::{Completed, Context, HELPER_STACK_BYTES, Limits, Worker};
 use crate::position::Position;
 use crate::switches::Switches;
 use crate::tt::TranspositionTable;
@@ -57,7 +57,10 @@ struct Job {
     last_depth: u32,
     index: usize,
     heuristics: Box<Heuristics>,
-    stop: Arc<AtomicBool>,
+    /// The pool's flag, set when the main thread is done, and the search's `stop`: a helper
+    /// watches both, so that on `stop` it makes way at once for the main thread, which must
+    /// answer (with more threads than cores they take turns).
+    stops: [Arc<AtomicBool>; 2],
     nodes: Arc<AtomicU64>,
     done: Sender<Done>,
 }
@@ -78,6 +81,8 @@ pub(super) struct SharedSearch<'a> {
     pub switches: Switches,
     pub limits: Limits,
     pub last_depth: u32,
+    /// The search's own stop flag (UCI `stop`).
+    pub stop: &'a Arc<AtomicBool>,
 }
 
 /// The helpers of one search under way: their results arrive on `done`.
@@ -146,7 +151,7 @@ impl HelperPool {
                 last_depth: search.last_depth,
                 index,
                 heuristics: std::mem::take(&mut helper.heuristics),
-                stop: Arc::clone(&self.stop),
+                stops: [Arc::clone(&self.stop), Arc::clone(search.stop)],
                 nodes: Arc::clone(&self.nodes),
                 done: done.clone(),
             };
@@ -248,7 +253,7 @@ impl Job {
             switches: self.switches,
         };
         let mut helper = Worker::new(&self.position, context, &mut self.heuristics, &self.limits);
-        helper.stops = [&self.stop, &NEVER_STOP];
+        helper.stops = [&self.stops[0], &self.stops[1]];
         helper.node_sink = Some(&self.nodes);
         let completed = helper.deepen(self.first_depth, self.last_depth, &mut |_, _| {});
         helper.publish_nodes();

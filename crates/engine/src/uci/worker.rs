@@ -25,7 +25,7 @@ use std::time::Duration;
 #[derive(Debug, Default)]
 pub(super) struct Control {
     /// Tells the job to end (`stop`, `quit`, a new `go`, `ponderhit`, a `mate` found).
-    pub(super) stop: AtomicBool,
+    pub(super) stop: Arc<AtomicBool>,
     /// Set under the output lock just before the job's last line (`bestmove`) is written: from
     /// then on the thread only returns, so a command that needs it ended may wait for it.
     pub(super) done: AtomicBool,
