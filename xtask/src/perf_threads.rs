@@ -15,8 +15,9 @@
 //! threads take turns, so this is the slowest case a GUI will meet.
 //!
 //! **Start.** `go depth 1` on the start position, `Threads` 1 and 8, the median time from
-//! writing `go` to reading `bestmove` over 50 tries: the difference is what starting and joining
-//! seven helper threads costs a search (they are started for every `go`, not kept in a pool).
+//! writing `go` to reading `bestmove` over 50 tries: the difference is what handing seven helper
+//! threads their jobs and collecting their answers costs a search (the threads themselves are
+//! kept from one search to the next).
 //!
 //! These are measurements of one machine at one moment, never pinned: `--store` writes
 //! `snapshots/measured/ch17-threads.yaml` with the machine, the load average before and after,

@@ -8,7 +8,8 @@
 //!
 //! Defaults are the strongest configuration we have measured. Two features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`), `ttbuckets` and `ttbuckets64` (M5).
+//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `ttbuckets`,
+//! `ttbuckets64` and `ttkeepdeep` (M5).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -68,6 +69,9 @@ pub struct Switches {
     /// which the search is abandoned ([`crate::time::fixed_share`]). Only a search under a
     /// clock reads it: a search to a depth or a node count is the same either way.
     pub timeman: bool,
+    /// With several threads, play the move the threads vote for, weighted by depth and score
+    /// (chapter 17); off, the deepest iteration any thread completed. One thread: no difference.
+    pub smpvote: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -95,7 +99,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 19] = [
+pub const SWITCHES: [SwitchInfo; 20] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -207,6 +211,13 @@ pub const SWITCHES: [SwitchInfo; 19] = [
         stage: Stage::Chapter(15),
         help: "soft and hard time limits (off: one fixed share of the clock)",
         field: |s| &mut s.timeman,
+    },
+    SwitchInfo {
+        name: "smpvote",
+        default: false,
+        stage: Stage::Chapter(17),
+        help: "with threads, play the move the threads vote for (off: the deepest result)",
+        field: |s| &mut s.smpvote,
     },
     SwitchInfo {
         name: "ttbuckets64",
@@ -394,6 +405,7 @@ impl Switches {
             checkext: on,
             singular: on,
             timeman: on,
+            smpvote: on,
         }
     }
 
@@ -520,7 +532,14 @@ mod tests {
     fn defaults_are_on_except_what_games_turned_down() {
         let switches = Switches::default();
         for name in Switches::names() {
-            let expected = !["singular", "ttbuckets", "ttbuckets64", "ttkeepdeep"].contains(&name);
+            let expected = ![
+                "singular",
+                "smpvote",
+                "ttbuckets",
+                "ttbuckets64",
+                "ttkeepdeep",
+            ]
+            .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");
         }
     }

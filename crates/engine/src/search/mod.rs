@@ -416,7 +416,11 @@ impl Searcher {
         let helpers = self.helpers.finish(running);
         let helper_nodes = self.helpers.nodes();
         // ANCHOR_END: lazy_smp
-        let chosen = deepest(completed, helpers);
+        let chosen = if self.switches.smpvote {
+            vote(completed, helpers)
+        } else {
+            deepest(completed, helpers)
+        };
         if let Some(best) = chosen.root_best {
             outcome.best_move = Some(best);
         }
@@ -472,6 +476,46 @@ fn deepest(main: Completed, helpers: Vec<Completed>) -> Completed {
         })
 }
 // ANCHOR_END: deepest
+
+// ANCHOR: vote
+/// The other rule chapter 17 measures (switch `smpvote`): the threads vote for their moves, each
+/// thread's vote weighted by the depth it completed and by how much better its score is than
+/// the worst thread's, and the move with the most votes is played, with the deepest result any
+/// thread found for it. A move several threads agree on wins over one thread's deeper but
+/// isolated choice. Stockfish chooses its move this way (`Thread::get_best_thread`); the weights
+/// here are ours.
+fn vote(main: Completed, helpers: Vec<Completed>) -> Completed {
+    if main.pv.is_empty() && helpers.iter().all(|thread| thread.pv.is_empty()) {
+        // No thread completed an iteration: the main thread's partial result is all there is.
+        return main;
+    }
+    let mut voters: Vec<Completed> = std::iter::once(main)
+        .chain(helpers)
+        .filter(|thread| !thread.pv.is_empty())
+        .collect();
+    let worst = voters.iter().map(|thread| thread.score).min().unwrap_or(0);
+    let weight = |thread: &Completed| (thread.score - worst + 1) as i64 * thread.depth as i64;
+    let votes_for = |candidate: Move| -> i64 {
+        voters
+            .iter()
+            .filter(|thread| thread.pv[0] == candidate)
+            .map(weight)
+            .sum()
+    };
+    // The main thread votes first, so it wins ties, both between moves and between the
+    // threads that chose the winning move.
+    let mut chosen = 0;
+    for (i, thread) in voters.iter().enumerate() {
+        let better_move = votes_for(thread.pv[0]) > votes_for(voters[chosen].pv[0]);
+        let deeper_same_move =
+            thread.pv[0] == voters[chosen].pv[0] && thread.depth > voters[chosen].depth;
+        if better_move || deeper_same_move {
+            chosen = i;
+        }
+    }
+    voters.swap_remove(chosen)
+}
+// ANCHOR_END: vote
 
 /// Blocks until `stop` is set or the deadline passes (`go infinite` may not answer before).
 fn wait_for_stop(stop: &AtomicBool, deadline: Option<Instant>) {
@@ -716,6 +760,46 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A thread's result: `depth` plies, `score`, a line starting with `first`.
+    fn completed(depth: u32, score: i32, first: Move) -> Completed {
+        Completed {
+            depth,
+            score,
+            pv: vec![first],
+            root_best: None,
+        }
+    }
+
+    #[test]
+    fn the_deepest_result_wins_but_agreeing_threads_outvote_it() {
+        let moves = Position::startpos().legal_moves();
+        let (a, b) = (moves[0], moves[1]);
+        let main = completed(11, 40, a);
+        let helpers = vec![completed(10, 50, b), completed(10, 60, b)];
+        let deeper = deepest(main.clone(), helpers.clone());
+        assert_eq!((deeper.pv[0], deeper.depth), (a, 11));
+        // Votes: a (40 - 40 + 1) × 11 = 11; b (11 + 21) × 10 = 320. b's deepest voter, then
+        // the first of equal depth, is played: the helper that scored 50.
+        let voted = vote(main, helpers);
+        assert_eq!((voted.pv[0], voted.depth, voted.score), (b, 10, 50));
+    }
+
+    #[test]
+    fn the_vote_keeps_the_main_thread_on_ties_and_without_results() {
+        let moves = Position::startpos().legal_moves();
+        let (a, b) = (moves[0], moves[1]);
+        let voted = vote(completed(8, 30, a), vec![completed(8, 30, b)]);
+        assert_eq!(voted.pv[0], a, "equal votes: the main thread's move");
+        let unfinished = Completed {
+            root_best: Some(b),
+            ..Completed::default()
+        };
+        let voted = vote(unfinished, vec![Completed::default()]);
+        assert_eq!((voted.depth, voted.root_best), (0, Some(b)));
+        let voted = vote(Completed::default(), vec![completed(3, 0, a)]);
+        assert_eq!(voted.pv, vec![a], "a helper's result beats none");
+    }
 
     #[test]
     fn the_fixed_share_replaces_both_deadlines_by_one() {
