@@ -189,9 +189,12 @@ impl MoveSink for MoveList {
 
 /// Which moves to generate. `NOISY` generation (for quiescence search) keeps captures, queen
 /// promotions and captures promoting to a queen; under-promotions count as quiet (as in
-/// Stockfish). The choice is a const generic, so each variant compiles to its own code.
-const ALL: bool = false;
-const NOISY: bool = true;
+/// Stockfish). `QUIET` generation is the rest, for a move picker that generates the quiet
+/// moves only once the captures have failed to cut off (M1). The choice is a const generic, so
+/// each variant compiles to its own code.
+const ALL: u8 = 0;
+const NOISY: u8 = 1;
+const QUIET: u8 = 2;
 
 const QUIET_PROMOTIONS: [MoveKind; 4] = [
     MoveKind::QueenPromotion,
@@ -343,7 +346,7 @@ impl<'a> Context<'a> {
     /// pinned pawn also its pin line). All pawns move at once: one shift gives every single
     /// push, a second every double push, and one shift plus a step aside every capture.
     #[inline]
-    fn pawn_moves<S: MoveSink, const KIND: bool>(
+    fn pawn_moves<S: MoveSink, const KIND: u8>(
         &self,
         pawns: Bitboard,
         allowed: Bitboard,
@@ -361,16 +364,18 @@ impl<'a> Context<'a> {
         let captures_west = advanced.west() & self.theirs & allowed;
         let captures_east = advanced.east() & self.theirs & allowed;
 
-        if KIND == ALL {
+        if KIND != NOISY {
             sink.pawn_moves(single - last_rank, up, MoveKind::Quiet);
             sink.pawn_moves(double, 2 * up, MoveKind::DoublePawnPush);
         }
-        sink.pawn_moves(captures_west - last_rank, up - 1, MoveKind::Capture);
-        sink.pawn_moves(captures_east - last_rank, up + 1, MoveKind::Capture);
-        let (quiet, captures): (&[MoveKind], &[MoveKind]) = if KIND == NOISY {
-            (&QUIET_PROMOTIONS[..1], &CAPTURE_PROMOTIONS[..1])
-        } else {
-            (&QUIET_PROMOTIONS, &CAPTURE_PROMOTIONS)
+        if KIND != QUIET {
+            sink.pawn_moves(captures_west - last_rank, up - 1, MoveKind::Capture);
+            sink.pawn_moves(captures_east - last_rank, up + 1, MoveKind::Capture);
+        }
+        let (quiet, captures): (&[MoveKind], &[MoveKind]) = match KIND {
+            NOISY => (&QUIET_PROMOTIONS[..1], &CAPTURE_PROMOTIONS[..1]),
+            QUIET => (&QUIET_PROMOTIONS[1..], &CAPTURE_PROMOTIONS[1..]),
+            _ => (&QUIET_PROMOTIONS, &CAPTURE_PROMOTIONS),
         };
         sink.promotions(single & last_rank, up, quiet);
         sink.promotions(captures_west & last_rank, up - 1, captures);
@@ -399,13 +404,14 @@ impl<'a> Context<'a> {
     // ANCHOR_END: en_passant_moves
 
     // ANCHOR: generate
-    /// Every legal move (`KIND == ALL`) or every legal noisy move (`KIND == NOISY`).
+    /// Every legal move (`KIND == ALL`), every legal noisy move (`KIND == NOISY`) or every
+    /// other one (`KIND == QUIET`).
     #[inline]
-    fn generate<S: MoveSink, const KIND: bool>(&self, sink: &mut S) {
-        let enemy_or_empty = if KIND == NOISY {
-            self.theirs
-        } else {
-            !self.ours
+    fn generate<S: MoveSink, const KIND: u8>(&self, sink: &mut S) {
+        let enemy_or_empty = match KIND {
+            NOISY => self.theirs,
+            QUIET => !self.occupied,
+            _ => !self.ours,
         };
         self.king_moves(enemy_or_empty, sink);
 
@@ -450,8 +456,10 @@ impl<'a> Context<'a> {
                 self.pawn_moves::<S, KIND>(Bitboard::from_square(from), allowed, sink);
             }
         }
-        self.en_passant_moves(sink);
-        if KIND == ALL && checkers.is_empty() {
+        if KIND != QUIET {
+            self.en_passant_moves(sink);
+        }
+        if KIND != NOISY && checkers.is_empty() {
             self.castling_moves(sink);
         }
     }
@@ -521,6 +529,15 @@ impl Position {
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
         Context::new(&self.board).generate::<MoveList, NOISY>(&mut list);
+        list
+    }
+
+    /// The legal moves [`Position::legal_captures`] leaves out: quiet moves, castling and
+    /// under-promotions (capturing or not). The two lists together are the legal moves.
+    #[inline]
+    pub fn legal_quiets(&self) -> MoveList {
+        let mut list = MoveList::new();
+        Context::new(&self.board).generate::<MoveList, QUIET>(&mut list);
         list
     }
 

@@ -69,6 +69,9 @@ pub struct Switches {
     /// which the search is abandoned ([`crate::time::fixed_share`]). Only a search under a
     /// clock reads it: a search to a depth or a node count is the same either way.
     pub timeman: bool,
+    /// Generate the moves of a node stage by stage, the hash move first and unchecked by
+    /// generation, the quiet moves only once the captures are tried (M1).
+    pub staged: bool,
     /// With several threads, play the move the threads vote for, weighted by depth and score
     /// (chapter 17); off, the deepest iteration any thread completed. One thread: no difference.
     pub smpvote: bool,
@@ -99,7 +102,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 20] = [
+pub const SWITCHES: [SwitchInfo; 21] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -218,6 +221,13 @@ pub const SWITCHES: [SwitchInfo; 20] = [
         stage: Stage::Chapter(17),
         help: "with threads, play the move the threads vote for (off: the deepest result)",
         field: |s| &mut s.smpvote,
+    },
+    SwitchInfo {
+        name: "staged",
+        default: false,
+        stage: Stage::Milestone(1),
+        help: "generate moves in stages: hash move, captures, killers, quiets",
+        field: |s| &mut s.staged,
     },
     SwitchInfo {
         name: "ttbuckets64",
@@ -406,6 +416,7 @@ impl Switches {
             singular: on,
             timeman: on,
             smpvote: on,
+            staged: on,
         }
     }
 

@@ -5,7 +5,8 @@
 //! placement, side, castling and clocks. On our side the test also checks what cozy-chess cannot
 //! see: the incremental Zobrist key equals the key computed from scratch after *every* legal move,
 //! unmake restores the position exactly, FEN printing and parsing round-trip, counting agrees with
-//! listing, the noisy generator gives exactly the noisy moves, and the cheap legality test of a
+//! listing, the noisy generator gives exactly the noisy moves and the quiet generator exactly the
+//! others, and the cheap legality test of a
 //! move from elsewhere agrees with the generator.
 //!
 //! cozy-chess writes castling as "king takes own rook" (`e1h1`) in every variant; we write the
@@ -119,6 +120,17 @@ fn check_position(
         .map(|m| m.to_bits())
         .collect();
     assert_eq!(noisy, expected, "noisy moves differ in {fen}");
+
+    let quiets = position.legal_quiets();
+    let quiet: BTreeSet<u16> = quiets.iter().map(|m| m.to_bits()).collect();
+    let expected: BTreeSet<u16> = position
+        .legal_moves()
+        .iter()
+        .filter(|m| !m.is_noisy())
+        .map(|m| m.to_bits())
+        .collect();
+    assert_eq!(quiet, expected, "quiet moves differ in {fen}");
+    assert_eq!(quiet.len(), quiets.len(), "a quiet move twice in {fen}");
 
     let reparsed = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(

@@ -16,6 +16,8 @@ const DEPTH: u32 = 8;
 /// would take hours (`minimax_searches_more_than_alpha_beta` checks it shallower), and `timeman`
 /// acts only on a clock, never at a fixed depth (the tests of `time.rs` check it).
 const NOT_AT_FIXED_DEPTH: [&str; 2] = ["alphabeta", "timeman"];
+/// Switches that choose between the results of several threads: one thread has one result.
+const ONLY_WITH_THREADS: [&str; 1] = ["smpvote"];
 
 fn search_six(switches: Switches) -> Vec<SearchStats> {
     search_six_to(switches, DEPTH)
@@ -89,10 +91,29 @@ fn every_switch_changes_the_tree_and_off_means_off() {
     );
     let mut idle = Vec::new();
     for name in Switches::names() {
-        if NOT_AT_FIXED_DEPTH.contains(&name) {
+        if NOT_AT_FIXED_DEPTH.contains(&name) || ONLY_WITH_THREADS.contains(&name) {
             continue;
         }
         let switched = search_six(flipped(name));
+        if name == "staged" {
+            let generated = |stats: &[SearchStats]| -> u64 {
+                stats.iter().map(|s| s.moves_generated).sum::<u64>()
+            };
+            let per_node = |stats: &[SearchStats]| {
+                generated(stats) as f64 / nodes(stats).iter().sum::<u64>() as f64
+            };
+            let (on, off) = if Switches::default().staged {
+                (&default, &switched)
+            } else {
+                (&switched, &default)
+            };
+            assert!(
+                per_node(on) < per_node(off),
+                "staged generation lists fewer moves per node: {} vs {}",
+                per_node(on),
+                per_node(off)
+            );
+        }
         if nodes(&switched) == nodes(&default) {
             idle.push(name);
         }

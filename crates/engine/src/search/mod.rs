@@ -12,6 +12,7 @@
 
 mod negamax;
 pub mod ordering;
+pub mod picker;
 mod pool;
 pub mod pruning;
 pub mod pv;

@@ -1,7 +1,8 @@
 //! The alpha-beta search proper (chapters 7 to 14): one function visits a node, with the
 //! pruning, reductions and extensions of the later chapters each behind its switch.
 
-use super::ordering::{MovePicker, is_quiet};
+use super::ordering::is_quiet;
+use super::picker::Picker;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Worker, score_from_tt, score_to_tt};
 use crate::movegen::MoveList;
 use crate::moves::Move;
@@ -96,11 +97,7 @@ impl Worker<'_> {
         } else {
             [None, None]
         };
-        let mut picker =
-            MovePicker::new(&self.pos, tt_move, killers, self.heuristics, &self.switches);
-        if picker.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { DRAW };
-        }
+        let mut picker = Picker::new(&self.pos, tt_move, killers, self.heuristics, &self.switches);
 
         // ANCHOR: extensions
         // Extensions stop at twice the iteration's depth, so that a long series of checks
@@ -111,7 +108,9 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
-        while let Some(m) = picker.next_move() {
+        let mut any_legal = false;
+        while let Some(m) = picker.next_move(&self.pos, self.heuristics, &self.switches) {
+            any_legal = true;
             if Some(m) == excluded {
                 continue;
             }
@@ -183,6 +182,10 @@ impl Worker<'_> {
             if quiet {
                 quiets_tried.push(m);
             }
+        }
+        self.stats.moves_generated += picker.generated();
+        if !any_legal {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         if searched == 0 {
             // Only the excluded move was legal: nothing else reaches the singular bound.

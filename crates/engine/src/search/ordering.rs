@@ -225,7 +225,7 @@ impl MovePicker {
 
 /// The score of a capture or promotion: good ones before the killers, losing captures and
 /// under-promotions after every quiet move.
-fn noisy_score(pos: &Position, m: Move, use_see: bool) -> i32 {
+pub(super) fn noisy_score(pos: &Position, m: Move, use_see: bool) -> i32 {
     let under_promotion = see::promotion_kind(m).is_some_and(|kind| kind != PieceKind::Queen);
     let good = !under_promotion && (!use_see || see::is_non_negative(pos, m));
     let base = if good { GOOD_NOISY } else { BAD_NOISY };

@@ -51,6 +51,9 @@ pub struct SearchStats {
     pub singular_searches: u64,
     /// Hash moves found singular and extended.
     pub singular_extensions: u64,
+    /// Moves listed by the generator at alpha-beta nodes: every legal move with chapter 9's
+    /// picker, only the stages reached with M1's staged one.
+    pub moves_generated: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -101,6 +104,7 @@ impl SearchStats {
         self.check_extensions += other.check_extensions;
         self.singular_searches += other.singular_searches;
         self.singular_extensions += other.singular_extensions;
+        self.moves_generated += other.moves_generated;
     }
 }
 

@@ -1,0 +1,341 @@
+//! The staged move picker (milestone M1): each kind of move generated only when the search
+//! reaches it.
+//!
+//! Chapter 9's [`MovePicker`] generates every legal move of a node and scores them all before
+//! the first is searched. But most nodes that cut off do so on the hash move or a good capture
+//! (chapter 9 counts it), and then the quiet moves were generated, scored and never looked at.
+//! The staged picker hands out the same kinds of moves in the same order, and does only the
+//! work each stage needs:
+//!
+//! 1. the hash move, checked for legality in the position without generating anything
+//!    ([`Position::is_pseudo_legal_and_legal`]): a table entry may belong to another position
+//!    with the same index, or come from a key collision;
+//! 2. the noisy moves (captures, queen promotions), generated alone and sorted by MVV-LVA;
+//!    those that lose material by static exchange evaluation are put aside for the end;
+//! 3. the two killers of the ply, each checked for legality as the hash move is;
+//! 4. the quiet moves, generated alone, by history; under-promotions after them;
+//! 5. the captures put aside.
+//!
+//! In check there are few moves, and all of them are generated at once (chapter 9's picker).
+//! The idea is as old as engines (CPW "Move Generation", *Staged move generation*); Stockfish's
+//! `movepick.cpp` and Ethereal's `movepicker.c` are well-known staged pickers.
+
+use super::ordering::{Heuristics, MovePicker, is_quiet, noisy_score};
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::switches::Switches;
+
+/// Where the staged picker is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    HashMove,
+    GenerateNoisy,
+    GoodNoisy,
+    FirstKiller,
+    SecondKiller,
+    GenerateQuiets,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+/// Scores at or above this are good noisy moves; below it, bad ones (chapter 9's scale).
+const GOOD_NOISY_FLOOR: i32 = 0;
+
+// ANCHOR: staged_picker
+/// The moves of an alpha-beta node out of check, generated stage by stage.
+#[derive(Clone, Debug)]
+pub struct StagedPicker {
+    stage: Stage,
+    hash_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    /// The stage's generated moves and their scores; `next` is the first not handed out.
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+    /// Noisy moves that lose material, met best first, then under-promotions: kept for the
+    /// last stage, with the next of them to hand out. (Chapter 9's picker sorts the two
+    /// together by MVV-LVA; under-promotions are rare enough for the difference not to matter.)
+    bad_noisy: MoveList,
+    bad_next: usize,
+    /// How many moves the generator listed, for the M1 figures.
+    generated: u64,
+}
+// ANCHOR_END: staged_picker
+
+impl StagedPicker {
+    /// A picker for `pos` (not in check) with the node's hash move and killers.
+    pub fn new(hash_move: Option<Move>, killers: [Option<Move>; 2]) -> StagedPicker {
+        StagedPicker {
+            stage: Stage::HashMove,
+            hash_move,
+            // A killer is a quiet move; a capture there (a sibling's move that captures here)
+            // belongs to the captures' stage.
+            killers: killers.map(|killer| killer.filter(|&m| is_quiet(m))),
+            moves: MoveList::new(),
+            scores: [0; 256],
+            next: 0,
+            bad_noisy: MoveList::new(),
+            bad_next: 0,
+            generated: 0,
+        }
+    }
+
+    /// How many moves the picker has generated so far.
+    pub fn generated(&self) -> u64 {
+        self.generated
+    }
+
+    // ANCHOR: next_staged
+    /// The next move to search, or `None` when every legal move has been handed out. `pos` is
+    /// the node's position, as it was when the picker was made.
+    pub fn next_move(
+        &mut self,
+        pos: &Position,
+        heuristics: &Heuristics,
+        switches: &Switches,
+    ) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::HashMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if let Some(m) = self.hash_move
+                        && pos.is_pseudo_legal_and_legal(m)
+                    {
+                        return Some(m);
+                    }
+                    self.hash_move = None;
+                }
+                Stage::GenerateNoisy => {
+                    self.generate(pos.legal_captures(), |m| noisy_score(pos, m, switches.see));
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.best_remaining() {
+                    Some((m, score)) if score >= GOOD_NOISY_FLOOR => return Some(m),
+                    Some((m, _)) => self.bad_noisy.push(m),
+                    None => self.stage = Stage::FirstKiller,
+                },
+                Stage::FirstKiller | Stage::SecondKiller => {
+                    let index = usize::from(self.stage == Stage::SecondKiller);
+                    self.stage = if index == 0 {
+                        Stage::SecondKiller
+                    } else {
+                        Stage::GenerateQuiets
+                    };
+                    if let Some(m) = self.killers[index]
+                        && self.is_new_killer(index, m)
+                        && pos.is_pseudo_legal_and_legal(m)
+                    {
+                        return Some(m);
+                    }
+                    self.killers[index] = None;
+                }
+                Stage::GenerateQuiets => {
+                    let side = pos.side_to_move();
+                    self.generate(pos.legal_quiets(), |m| {
+                        if !is_quiet(m) {
+                            noisy_score(pos, m, switches.see)
+                        } else if switches.history {
+                            heuristics.history(side, m)
+                        } else {
+                            0
+                        }
+                    });
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => match self.best_remaining() {
+                    Some((m, _)) if !is_quiet(m) => self.bad_noisy.push(m),
+                    Some((m, _)) => return Some(m),
+                    None => self.stage = Stage::BadNoisy,
+                },
+                Stage::BadNoisy => {
+                    let next = self.bad_noisy.as_slice().get(self.bad_next).copied();
+                    self.bad_next += 1;
+                    if next.is_none() {
+                        self.stage = Stage::Done;
+                    }
+                    return next;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+    // ANCHOR_END: next_staged
+
+    /// Whether killer `index` is a quiet move not handed out already (the hash move, or the
+    /// first killer when it is the same move).
+    fn is_new_killer(&self, index: usize, m: Move) -> bool {
+        is_quiet(m) && Some(m) != self.hash_move && (index == 0 || Some(m) != self.killers[0])
+    }
+
+    /// Makes `moves` the stage's list, scored by `score`, leaving out what was handed out
+    /// before it was generated (the hash move, the killers).
+    fn generate(&mut self, moves: MoveList, score: impl Fn(Move) -> i32) {
+        self.generated += moves.len() as u64;
+        self.moves = MoveList::new();
+        self.next = 0;
+        for &m in moves.iter() {
+            if Some(m) != self.hash_move && !self.killers.contains(&Some(m)) {
+                self.scores[self.moves.len()] = score(m);
+                self.moves.push(m);
+            }
+        }
+    }
+
+    /// The best-scored move of the stage not yet handed out, and its score; of equal scores the
+    /// one generated first (a selection sort, as chapter 9's picker).
+    fn best_remaining(&mut self) -> Option<(Move, i32)> {
+        let remaining = self.next..self.moves.len();
+        let best = remaining.max_by_key(|&i| (self.scores[i], std::cmp::Reverse(i)))?;
+        self.moves.as_mut_slice().swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let picked = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(picked)
+    }
+}
+
+/// The move picker of an alpha-beta node: chapter 9's, or M1's staged one (switch `staged`),
+/// which in check falls back to chapter 9's.
+// Both variants live on the node's stack frame; boxing one would cost an allocation a node.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Picker {
+    Scored(MovePicker),
+    Staged(StagedPicker),
+}
+
+impl Picker {
+    /// The picker the switches ask for.
+    pub fn new(
+        pos: &Position,
+        hash_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        heuristics: &Heuristics,
+        switches: &Switches,
+    ) -> Picker {
+        if switches.staged && !pos.in_check() {
+            Picker::Staged(StagedPicker::new(hash_move, killers))
+        } else {
+            Picker::Scored(MovePicker::new(
+                pos, hash_move, killers, heuristics, switches,
+            ))
+        }
+    }
+
+    /// The next move to search (see [`StagedPicker::next_move`]).
+    #[inline]
+    pub fn next_move(
+        &mut self,
+        pos: &Position,
+        heuristics: &Heuristics,
+        switches: &Switches,
+    ) -> Option<Move> {
+        match self {
+            Picker::Scored(picker) => picker.next_move(),
+            Picker::Staged(picker) => picker.next_move(pos, heuristics, switches),
+        }
+    }
+
+    /// How many moves the picker has generated so far.
+    pub fn generated(&self) -> u64 {
+        match self {
+            Picker::Scored(picker) => picker.len() as u64,
+            Picker::Staged(picker) => picker.generated(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::magic::SplitMix64;
+    use crate::search::ordering::Heuristics;
+    use std::collections::BTreeSet;
+
+    /// Every move the picker hands out, in order.
+    fn drain(pos: &Position, mut picker: StagedPicker, switches: &Switches) -> Vec<Move> {
+        let heuristics = Heuristics::default();
+        std::iter::from_fn(|| picker.next_move(pos, &heuristics, switches)).collect()
+    }
+
+    fn pick<'a>(moves: &'a [Move], rng: &mut SplitMix64) -> Option<&'a Move> {
+        (!moves.is_empty()).then(|| &moves[rng.next_u64() as usize % moves.len()])
+    }
+
+    /// Over random games, with hash moves and killers drawn from this position's moves or from
+    /// other positions' (as a table entry or a sibling's killer may be), the staged picker hands
+    /// out every legal move exactly once, and nothing else.
+    #[test]
+    fn the_staged_picker_hands_out_every_legal_move_once() {
+        let mut rng = SplitMix64::new(2026);
+        let switches = Switches::default();
+        let mut foreign: Vec<Move> = Vec::new();
+        for game in 0..60 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                if !pos.in_check() {
+                    let from_here = pick(legal.as_slice(), &mut rng).copied();
+                    let from_elsewhere = pick(&foreign, &mut rng).copied();
+                    let hash = if game % 2 == 0 {
+                        from_here
+                    } else {
+                        from_elsewhere
+                    };
+                    let killers = [from_elsewhere, pick(legal.as_slice(), &mut rng).copied()];
+                    let order = drain(&pos, StagedPicker::new(hash, killers), &switches);
+                    let handed: BTreeSet<u16> = order.iter().map(|m| m.to_bits()).collect();
+                    let expected: BTreeSet<u16> = legal.iter().map(|m| m.to_bits()).collect();
+                    assert_eq!(
+                        handed.len(),
+                        order.len(),
+                        "a move twice in {}",
+                        pos.to_fen()
+                    );
+                    assert_eq!(handed, expected, "{}", pos.to_fen());
+                    if let Some(hash) = hash.filter(|m| legal.contains(m)) {
+                        assert_eq!(order[0], hash, "the hash move first");
+                    }
+                }
+                foreign.extend(legal.iter().copied().take(3));
+                let m = *pick(legal.as_slice(), &mut rng).expect("a legal move");
+                pos.make_move(m);
+            }
+        }
+    }
+
+    #[test]
+    fn the_stages_come_in_chapter_nines_order() {
+        // White to move: Qxd5 loses the queen to the c6 pawn (bad capture), exd5 wins a pawn
+        // (good capture).
+        let pos = Position::from_fen("4k3/8/2p5/3p4/4P3/8/8/3QK3 w - - 0 1").expect("valid");
+        let mv = |t: &str| pos.parse_uci_move(t).expect("legal");
+        let hash = mv("d1a4");
+        let killer = mv("e1f2");
+        let switches = Switches::default();
+        let picker = StagedPicker::new(Some(hash), [Some(killer), Some(killer)]);
+        let order = drain(&pos, picker, &switches);
+        assert_eq!(order.len(), pos.legal_moves().len());
+        assert_eq!(&order[..3], &[hash, mv("e4d5"), killer]);
+        assert_eq!(order.last(), Some(&mv("d1d5")));
+
+        // A hash move of another position is skipped, and nothing is generated before a
+        // legal hash move is handed out.
+        let mut picker = StagedPicker::new(Some(mv("d1a4")), [None, None]);
+        let heuristics = Heuristics::default();
+        assert_eq!(picker.next_move(&pos, &heuristics, &switches), Some(hash));
+        assert_eq!(picker.generated(), 0);
+        let other = Position::startpos().parse_uci_move("g1f3").expect("legal");
+        let order = drain(
+            &pos,
+            StagedPicker::new(Some(other), [None, None]),
+            &switches,
+        );
+        assert_eq!(order[0], mv("e4d5"), "not g1f3: no knight there");
+    }
+}
