@@ -175,8 +175,8 @@ mod tests {
         assert_eq!(stages_of(Stage::Chapter(9).switches()), "stage 9");
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships chapter 14.1's singular extensions off, so it is no
-        // stage; with them on it is every stage from 15 to M4 (no switch after chapter 15
-        // until M5, whose buckets are off by default too).
+        // stage; with them on it is stages 15 and 16 (no switch after chapter 15 until
+        // chapter 17's vote of the threads, off by default too).
         assert!(stages_of(Switches::default()).contains("no stage"));
         let with_singular = Switches {
             singular: true,
@@ -184,7 +184,7 @@ mod tests {
         };
         assert_eq!(
             stages_of(with_singular),
-            "stage 15 to M4 (the same switches)"
+            "stage 15 to 16 (the same switches)"
         );
         assert_eq!(
             stages_of(Switches::all(false)),

@@ -355,7 +355,7 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     // The default engine ships `singular` off: it is no stage until that is set.
     assert!(said("stage").contains("no stage"));
     assert_eq!(said("set singular on"), "");
-    assert_eq!(said("stage"), "stage 15 to M4 (the same switches)\n");
+    assert_eq!(said("stage"), "stage 15 to 16 (the same switches)\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
