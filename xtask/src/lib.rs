@@ -3,6 +3,8 @@
 
 pub mod book;
 pub mod browser;
+pub mod browser_live;
+pub mod cdp;
 pub mod figures;
 pub mod finding;
 pub mod live;

@@ -240,7 +240,7 @@ mod tests {
             assert!(error.contains(says), "{query}: {error}");
         };
         refused(
-            format!("page=p&fen=8%2F8+w+-+-&stage=11&depth=8"),
+            "page=p&fen=8%2F8+w+-+-&stage=11&depth=8".to_string(),
             "fen: the engine refuses it",
         );
         refused(format!("{base}&switch=nosuch:off&depth=8"), "switch: ");
@@ -270,7 +270,7 @@ mod tests {
             format!("page=../x&fen={ROOK_ENDGAME}&stage=1&depth=8"),
             "page: ",
         );
-        refused(format!("{base}"), "missing parameter: depth or movetime");
+        refused(base.clone(), "missing parameter: depth or movetime");
         refused(format!("{base}&depth=8&fen=%ZZ"), "percent-encoded");
     }
 
