@@ -1,10 +1,10 @@
 // The **Run it here** panels (`{{#runit ...}}` in a page, drawn by xtask/src/preprocess/runit.rs).
 //
-// Opened from disk, a panel shows the chapter's positions and the console commands that run the
-// search (rewritten as the reader picks a position); the script makes no request. Served by
-// `cargo xtask serve`, it asks the server for its engine (`/__engine/hello`, see xtask/src/live)
-// and, once the engine is ready, shows the controls: the stage, the chapter's switch, depth or
-// time, Run and Stop. A run streams the engine's `info` lines (server-sent events over a fetch,
+// A panel shows the chapter's positions and settings (the stage, the chapter's switch, depth or
+// time). Opened from disk, it shows the console commands that run that search, rewritten as the
+// reader chooses; the script makes no request. Served by `cargo xtask serve`, it asks the server
+// for its engine (`/__engine/hello`, see xtask/src/live) and, once the engine is ready, shows
+// Run and Stop instead. A run streams the engine's `info` lines (server-sent events over a fetch,
 // so a refused request's message can be read) into a table, one row per iteration, beside the
 // pinned figure for the same settings, which the page carries from the snapshots.
 //
@@ -288,6 +288,8 @@
                 return false; // not served by `cargo xtask serve`: the static panel stays
             }
             this.live.hidden = false;
+            this.run.hidden = false;
+            this.stop.hidden = false;
             this.root.classList.add('runit-served');
             this.amount.max = String(hello.max_depth);
             if (hello.engine === 'ready') {

@@ -225,8 +225,9 @@ pub fn render(panel: &Panel, program: ProgramOf) -> String {
         panel.stage, panel.switch, panel.depth
     );
     html.push_str(&positions(panel));
+    html.push_str(&controls(panel));
     html.push_str(&static_part(panel, program));
-    html.push_str(&live_part(panel));
+    html.push_str(&live_part());
     html.push_str("</div>\n");
     html
 }
@@ -284,7 +285,7 @@ fn static_part(panel: &Panel, program: ProgramOf) -> String {
         "<p>Served by <code>cargo xtask serve</code>, this panel runs the search with the engine \
          on your machine. Opened from disk, it shows how to run it yourself: in the engine's \
          console (<code>cargo build --release -p cb2026</code>, then \
-         <code>target/release/cb2026</code>), for the position chosen above:</p>\n",
+         <code>target/release/cb2026</code>), for the position and settings chosen above:</p>\n",
     );
     let first = &panel.positions[0];
     let _ = writeln!(
@@ -314,9 +315,10 @@ pub fn console_lines(panel: &Panel, fen: &str, on: bool) -> String {
     )
 }
 
-/// The controls and the results, hidden until the script finds the engine.
-fn live_part(panel: &Panel) -> String {
-    let mut html = String::from("<div class=\"runit-live\" hidden>\n<p class=\"runit-controls\">");
+/// The settings (which rewrite the console commands, served or not), Run and Stop (shown only
+/// when the script finds the engine), and where the results go.
+fn controls(panel: &Panel) -> String {
+    let mut html = String::from("<p class=\"runit-controls\">");
     html.push_str("<label>stage <select class=\"runit-stage\">");
     let chapters = (1..=Stage::LAST_CHAPTER).map(Stage::Chapter);
     for stage in chapters.chain((1..=Stage::LAST_MILESTONE).map(Stage::Milestone)) {
@@ -341,9 +343,15 @@ fn live_part(panel: &Panel) -> String {
         panel.depth
     );
     html.push_str(
-        "<button type=\"button\" class=\"runit-run\">Run</button> \
-         <button type=\"button\" class=\"runit-stop\" disabled>Stop</button></p>\n",
+        "<button type=\"button\" class=\"runit-run\" hidden>Run</button> \
+         <button type=\"button\" class=\"runit-stop\" hidden disabled>Stop</button></p>\n",
     );
+    html
+}
+
+/// The results, hidden until the script finds the engine.
+fn live_part() -> String {
+    let mut html = String::from("<div class=\"runit-live\" hidden>\n");
     html.push_str("<p class=\"runit-status\" aria-live=\"polite\"></p>\n");
     html.push_str("<div class=\"runit-results\"></div>\n");
     html.push_str(
