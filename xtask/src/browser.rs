@@ -23,6 +23,9 @@
 //! - a board diagram without 64 squares, with another number of pieces than its FEN, or drawn
 //!   with a font that lacks the chess glyphs.
 //!
+//! Then [`crate::browser_live`] serves the book and presses a Run it here panel, as a reader of
+//! `cargo xtask serve` would.
+//!
 //! `cargo xtask screenshot <page> [--theme T] [--at ID]` saves a picture of one page.
 
 use crate::verify::output::has_leftover_directive;
