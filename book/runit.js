@@ -348,6 +348,7 @@
         }
         const same = String(nodes) === pinned.value;
         block.dataset.pinned = pinned.value;
+        block.dataset.key = pinned.key;
         block.dataset.match = String(same);
         const verdict = same ? 'the same count.' : 'a different count: the engine has changed since the figure was pinned.';
         const p = element('p', 'runit-compare ' + (same ? 'runit-same' : 'runit-differs'));

@@ -2,13 +2,14 @@
 //! chapter's **Run it here** panel pressed in headless Chromium, and the server's refusals.
 //!
 //! The server runs in this process on a free port of 127.0.0.1, with the release engine built
-//! once. Chromium, driven through its DevTools protocol ([`crate::cdp`]), opens chapter 11 with
-//! the test-only `?runit=autorun&position=ID&switch=nullmove:on|off`, which sets the panel and
-//! presses Run on load; the check waits (in real time) until the panel says it is done and
+//! once. Chromium, driven through its DevTools protocol ([`crate::cdp`]), opens chapter 11 (and
+//! every other page with a panel of the six) with the test-only
+//! `?runit=autorun&position=ID&switch=NAME:on|off`, which sets the panel and presses Run on load; the check waits (in real time) until the panel says it is done and
 //! reads what it wrote into the DOM. It fails unless:
 //!
-//! - each search's last count equals the pinned figure for its settings, read here from the
-//!   stored figures (not from the page), with `nullmove` on (the book's default) and off, and
+//! - each search's last count equals the pinned figure for its settings (the page names the
+//!   key, this check reads its value from the stored figures), with chapter 11's `nullmove` on
+//!   (the book's default) and off, and on every other panel page its switch off, and
 //!   the count grew over the iterations (one row each, depth 1 to 8);
 //! - the page itself says the counts are the same (`data-match="true"`);
 //! - a request the panel would never send is refused with `400` and what was wrong (a FEN the
@@ -29,16 +30,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The page and the panel the check presses.
+/// The page the check presses most: chapter 11, whose panel the issue is about.
 const PAGE: &str = "ch11-null-move-pruning.html";
-const SWITCH: &str = "nullmove";
-/// The key of a pinned node count on that page: the six positions at depth 8, stage 11.
-fn pinned_key(position: &str, state: &str) -> String {
-    format!("ch11.nullmove.d8.{position}.{state}.nodes")
-}
 
-/// The searches pressed: cheap ones (the rook endgame is tens of thousands of nodes; the
-/// opening with the null move off over a million, a second or two).
+/// The searches pressed on [`PAGE`]: cheap ones (the rook endgame is tens of thousands of
+/// nodes; the opening with the null move off over a million, a second or two). On every other
+/// page with a panel of the six, the rook endgame with the switch off is pressed.
 const SEARCHES: [(&str, &str); 3] = [
     ("rook-endgame", "on"),
     ("rook-endgame", "off"),
@@ -85,11 +82,26 @@ pub fn check(root: &Path, build_dir: &Path) -> Result<Vec<String>, Vec<String>> 
         .filter(|flag| !flag.starts_with("--virtual-time-budget"))
         .collect();
     let mut browser = Browser::start(&chromium, &flags).map_err(|e| vec![e])?;
-    for (position, state) in SEARCHES {
-        match press_run(&mut browser, &base, position, state, &table) {
-            Ok(line) => done.push(line),
-            Err(problem) => problems.push(format!("{position}, {SWITCH} {state}: {problem}")),
+    let mut pressed = Vec::new();
+    for page in panel_pages(build_dir) {
+        let searches: &[(&str, &str)] = if page.0 == PAGE {
+            &SEARCHES
+        } else {
+            &[("rook-endgame", "off")]
+        };
+        for &(position, state) in searches {
+            let (name, switch) = (&page.0, &page.1);
+            match press_run(&mut browser, &base, name, switch, position, state, &table) {
+                Ok(line) => done.push(line),
+                Err(problem) => {
+                    problems.push(format!("{name}: {position}, {switch} {state}: {problem}"))
+                }
+            }
         }
+        pressed.push(page.0);
+    }
+    if !pressed.iter().any(|page| page == PAGE) {
+        problems.push(format!("{PAGE} has no Run it here panel of the six"));
     }
     match refused_in_the_page(&mut browser, &base) {
         Ok(line) => done.push(line),
@@ -100,7 +112,7 @@ pub fn check(root: &Path, build_dir: &Path) -> Result<Vec<String>, Vec<String>> 
         Err(problem) => problems.push(problem),
     }
     for message in &browser.console {
-        problems.push(format!("{PAGE}: {message}"));
+        problems.push(format!("a page's console: {message}"));
     }
     if problems.is_empty() {
         Ok(done)
@@ -109,21 +121,41 @@ pub fn check(root: &Path, build_dir: &Path) -> Result<Vec<String>, Vec<String>> 
     }
 }
 
-/// Opens the page with Run pressed on load and checks its result against the stored figure.
+/// Every built page whose first panel has the six positions: `(file name, its switch)`.
+fn panel_pages(build_dir: &Path) -> Vec<(String, String)> {
+    let mut pages: Vec<(String, String)> = crate::verify::walk(build_dir, &|path| {
+        path.extension().is_some_and(|e| e == "html")
+    })
+    .into_iter()
+    .filter_map(|path| {
+        let name = path.file_name()?.to_str()?.to_string();
+        if name == "print.html" {
+            return None;
+        }
+        let html = std::fs::read_to_string(&path).ok()?;
+        let panel = &html[html.find("<div class=\"runit\"")?..];
+        let switch = panel.split("data-switch=\"").nth(1)?.split('"').next()?;
+        panel
+            .contains("data-id=\"rook-endgame\"")
+            .then(|| (name, switch.to_string()))
+    })
+    .collect();
+    pages.sort();
+    pages
+}
+
+/// Opens `page` with Run pressed on load and checks its result against the stored figure the
+/// page names, read here from the stored figures.
 fn press_run(
     browser: &mut Browser,
     base: &str,
+    page: &str,
+    switch: &str,
     position: &str,
     state: &str,
     table: &FigureTable,
 ) -> Result<String, String> {
-    let key = pinned_key(position, state);
-    let pinned = table
-        .get(&key)
-        .ok_or_else(|| format!("no stored figure {key}"))?
-        .value
-        .clone();
-    let url = format!("{base}/{PAGE}?runit=autorun&position={position}&switch={SWITCH}:{state}");
+    let url = format!("{base}/{page}?runit=autorun&position={position}&switch={switch}:{state}");
     browser.navigate(&url)?;
     let started = Instant::now();
     let panel = wait_until_settled(browser)?;
@@ -138,6 +170,18 @@ fn press_run(
             panel["state"], panel["error"]
         ));
     }
+    let key = field("key");
+    let expected = format!(".{position}.{state}.nodes");
+    if !key.ends_with(&expected) {
+        return Err(format!(
+            "the page compares with {key:?}, not a key ending {expected}"
+        ));
+    }
+    let pinned = table
+        .get(&key)
+        .ok_or_else(|| format!("no stored figure {key}"))?
+        .value
+        .clone();
     if field("nodes") != pinned {
         return Err(format!(
             "the page counted {} nodes, the stored {key} is {pinned}",
@@ -158,7 +202,7 @@ fn press_run(
         ));
     }
     Ok(format!(
-        "live    {PAGE}: {position}, {SWITCH} {state}: Run shows {} nodes over {rows} \
+        "live    {page}: {position}, {switch} {state}: Run shows {} nodes over {rows} \
          iterations, best {}, = {key} ({:.1} s)",
         thousands(&pinned),
         field("best"),
