@@ -39,7 +39,9 @@ pub fn build(root: &Path) -> Result<Built, String> {
     let messages = Arc::clone(&log.messages);
     let result = tracing::subscriber::with_default(log, || -> Result<PathBuf, String> {
         let mut book = MDBook::load(&book_dir).map_err(|e| chain(&e))?;
-        book.with_preprocessor(PagePreprocessor::new(&table));
+        book.with_preprocessor(
+            PagePreprocessor::new(&table).with_programs(&crate::stored::chapter_bins(root)),
+        );
         book.with_preprocessor(mdbook_mermaid::Mermaid);
         book.build().map_err(|e| chain(&e))?;
         Ok(book.build_dir_for("html"))

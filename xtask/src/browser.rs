@@ -23,6 +23,9 @@
 //! - a board diagram without 64 squares, with another number of pieces than its FEN, or drawn
 //!   with a font that lacks the chess glyphs.
 //!
+//! Then [`crate::browser_live`] serves the book and presses a Run it here panel, as a reader of
+//! `cargo xtask serve` would.
+//!
 //! `cargo xtask screenshot <page> [--theme T] [--at ID]` saves a picture of one page.
 
 use crate::verify::output::has_leftover_directive;
@@ -353,9 +356,12 @@ pub fn check_pages(root: &Path) -> Result<Vec<(PathBuf, Vec<String>)>, String> {
     Ok(results)
 }
 
-/// `cargo xtask browser`: fails if any page of the book has a problem.
+/// `cargo xtask browser`: fails if any page of the book has a problem, or if the live book
+/// (a chapter's Run it here panel, served as `cargo xtask serve` serves it) does not work
+/// ([`crate::browser_live`]).
 pub fn run(root: &Path) -> Result<(), String> {
     let results = check_pages(root)?;
+    let live = crate::browser_live::check(root, &root.join("book/build"));
     let mut failed = 0;
     for (page, problems) in &results {
         let name = page.strip_prefix(root).unwrap_or(page).display();
@@ -368,13 +374,27 @@ pub fn run(root: &Path) -> Result<(), String> {
             }
         }
     }
-    if failed == 0 {
+    let live_failed = match &live {
+        Ok(lines) => {
+            lines.iter().for_each(|line| println!("{line}"));
+            false
+        }
+        Err(problems) => {
+            problems
+                .iter()
+                .for_each(|p| eprintln!("live book: error: {p}"));
+            true
+        }
+    };
+    if failed == 0 && !live_failed {
         println!(
-            "browser: {} pages load cleanly in {}",
+            "browser: {} pages load cleanly in {}, and the live book runs the engine",
             results.len(),
             chromium()?.display()
         );
         Ok(())
+    } else if failed == 0 {
+        Err("browser: the live book has problems".to_string())
     } else {
         Err(format!(
             "browser: {failed} of {} pages have problems",

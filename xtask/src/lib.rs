@@ -3,9 +3,13 @@
 
 pub mod book;
 pub mod browser;
+pub mod browser_live;
+pub mod cdp;
 pub mod figures;
 pub mod finding;
+pub mod live;
 pub mod preprocess;
+pub mod release;
 pub mod serve;
 pub mod stored;
 pub mod verify;

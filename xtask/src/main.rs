@@ -31,7 +31,8 @@ enum Command {
     Root,
     /// Build the book into book/build (mdBook as a library, with our figure preprocessor).
     Book,
-    /// Serve the book on localhost, rebuilding and reloading when a source changes.
+    /// Serve the book on 127.0.0.1, rebuilding and reloading when a source changes; build the
+    /// release engine, which the pages' Run it here panels run.
     Serve {
         #[arg(long, default_value_t = 3000)]
         port: u16,
@@ -56,7 +57,8 @@ enum Command {
         /// A chapter id (m5); every chapter with deep figures when omitted.
         chapter: Option<String>,
     },
-    /// Open every page of the built book in headless Chromium: diagrams, console, raw directives.
+    /// Open every page of the built book in headless Chromium: diagrams, console, raw directives;
+    /// then serve the book and press chapter 11's Run it here panel (the live book).
     Browser,
     /// Save screenshots of one page (1280 x 900) to
     /// book/build/screenshots/<page>[-<theme>][-<selector>].png.

@@ -1,12 +1,16 @@
 //! `cargo xtask serve`: the book on <http://127.0.0.1:3000>, rebuilt when a source changes and
-//! reloaded in the browser.
+//! reloaded in the browser, with the engine behind its **Run it here** panels.
 //!
-//! A small HTTP server on std alone (one thread per connection; it serves files and nothing
-//! else, on localhost only). A watcher polls the book, the snapshots and the Rust sources twice a
-//! second and rebuilds on a change; every HTML page gets a script that polls `/__build` and
-//! reloads when the build number moves.
+//! A small HTTP server on std alone (one thread per connection, on 127.0.0.1 only: the engine
+//! it runs is the reader's, not the network's). It serves the built book's files, and passes
+//! requests under `/__engine/` to [`crate::live`], which runs searches for the panels with the
+//! release engine it builds once at start (in the background: the book is readable meanwhile).
+//! A watcher polls the book, the snapshots and the Rust sources twice a second and rebuilds the
+//! book on a change; every HTML page gets a script that polls `/__build` and reloads when the
+//! build number moves.
 
 use crate::book;
+use crate::live::{EngineState, Live};
 use crate::verify::walk;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -15,7 +19,7 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What the watcher looks at: anything a page can include or quote.
 const WATCHED: &[&str] = &["book", "snapshots", "crates", "chapters", "xtask/src"];
@@ -25,13 +29,30 @@ const RELOAD_SCRIPT: &str = "<script>(function(){let seen=null;setInterval(funct
 fetch('/__build').then(function(r){return r.text();}).then(function(id){\
 if(seen!==null&&id!==seen){location.reload();}seen=id;}).catch(function(){});},1000);})();</script>";
 
+/// What every connection needs: the book's folder, the build number, the live engine.
+#[derive(Debug)]
+pub struct Server {
+    pub build_dir: PathBuf,
+    pub generation: AtomicU64,
+    pub live: Live,
+}
+
+impl Server {
+    pub fn new(build_dir: PathBuf, engine: EngineState) -> Server {
+        Server {
+            build_dir,
+            generation: AtomicU64::new(0),
+            live: Live::new(engine),
+        }
+    }
+}
+
 pub fn run(root: &Path, port: u16) -> Result<(), String> {
-    let build_dir = root.join("book/build");
-    let generation = Arc::new(AtomicU64::new(0));
+    let server = Arc::new(Server::new(root.join("book/build"), EngineState::Building));
     rebuild(root);
 
     let watcher_root = root.to_path_buf();
-    let watcher_generation = Arc::clone(&generation);
+    let watcher = Arc::clone(&server);
     std::thread::spawn(move || {
         let mut last = fingerprint(&watcher_root);
         loop {
@@ -40,25 +61,54 @@ pub fn run(root: &Path, port: u16) -> Result<(), String> {
             if now != last {
                 last = now;
                 rebuild(&watcher_root);
-                watcher_generation.fetch_add(1, Ordering::SeqCst);
+                watcher.generation.fetch_add(1, Ordering::SeqCst);
             }
         }
     });
+
+    let builder_root = root.to_path_buf();
+    let builder = Arc::clone(&server);
+    std::thread::spawn(move || builder.live.set_engine(build_engine(&builder_root)));
 
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| format!("cannot listen on port {port}: {e}"))?;
     println!(
         "serving {} on http://127.0.0.1:{port}/ (Ctrl-C stops)",
-        build_dir.display()
+        server.build_dir.display()
     );
+    serve_forever(&listener, &server);
+    Ok(())
+}
+
+/// Builds the release engine for the panels, saying so on the terminal (cargo's own progress
+/// follows on standard error).
+pub fn build_engine(root: &Path) -> EngineState {
+    println!("building the engine for the Run it here panels: cargo build --release -p cb2026");
+    let started = Instant::now();
+    match crate::release::build_cb2026(root) {
+        Ok(path) => {
+            println!(
+                "the engine is ready ({:.0} s): {}",
+                started.elapsed().as_secs_f64(),
+                path.display()
+            );
+            EngineState::Ready(path)
+        }
+        Err(error) => {
+            eprintln!("error: no engine for the Run it here panels: {error}");
+            EngineState::Failed(error)
+        }
+    }
+}
+
+/// Answers every connection of `listener`, each on a thread of its own.
+pub fn serve_forever(listener: &TcpListener, server: &Arc<Server>) {
     for stream in listener.incoming().flatten() {
-        let dir = build_dir.clone();
-        let generation = Arc::clone(&generation);
+        let server = Arc::clone(server);
         std::thread::spawn(move || {
-            let _ = respond(stream, &dir, generation.load(Ordering::SeqCst));
+            let _ = respond(stream, &server);
         });
     }
-    Ok(())
 }
 
 fn rebuild(root: &Path) {
@@ -109,7 +159,8 @@ pub fn file_for(dir: &Path, request_path: &str) -> Option<PathBuf> {
     Some(file)
 }
 
-fn percent_decode(text: &str) -> Option<String> {
+/// `%XX` escapes decoded; `None` if one is broken or the result is not UTF-8.
+pub fn percent_decode(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -147,7 +198,7 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn respond(stream: TcpStream, dir: &Path, generation: u64) -> std::io::Result<()> {
+fn respond(stream: TcpStream, server: &Server) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
@@ -161,6 +212,9 @@ fn respond(stream: TcpStream, dir: &Path, generation: u64) -> std::io::Result<()
         parts.next().unwrap_or("/"),
     );
     let mut stream = stream;
+    if target.starts_with("/__engine/") {
+        return server.live.respond(method, target, &mut stream);
+    }
     if method != "GET" && method != "HEAD" {
         return send(
             &mut stream,
@@ -170,6 +224,7 @@ fn respond(stream: TcpStream, dir: &Path, generation: u64) -> std::io::Result<()
         );
     }
     if target == "/__build" {
+        let generation = server.generation.load(Ordering::SeqCst);
         return send(
             &mut stream,
             "200 OK",
@@ -177,6 +232,7 @@ fn respond(stream: TcpStream, dir: &Path, generation: u64) -> std::io::Result<()
             generation.to_string().into_bytes(),
         );
     }
+    let dir = &server.build_dir;
     let (status, file) = match file_for(dir, target) {
         Some(file) if file.is_file() => ("200 OK", file),
         _ => ("404 Not Found", dir.join("404.html")),
@@ -203,7 +259,8 @@ pub fn inject_reload(html: &str) -> String {
     }
 }
 
-fn send(
+/// A whole answer: status, type, length, body; the connection then closes.
+pub fn send(
     stream: &mut TcpStream,
     status: &str,
     content_type: &str,

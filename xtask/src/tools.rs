@@ -1,40 +1,11 @@
 //! What the measuring commands (`perf perft`, `perf bench`, `match`, `suite`) share: our engine
-//! built in release, Debian's reference engines installed on demand, and the stored-measurement
+//! built in release (`xtask::release`, which the book's server uses too), Debian's reference engines installed on demand, and the stored-measurement
 //! file they write. (A process's CPU time is `arena::process`'s, a median `cb2026::measure`'s.)
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-/// Builds the engine in release (fat LTO, as it plays) and returns the binary's path.
-pub fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
-    build_release(root, &["--bin", "cb2026"])
-}
-
-/// Builds one target of the engine package in release (`--bin cb2026`, `--example tt_probe`)
-/// and returns the executable's path, read from cargo's own report of what it built, so that
-/// `CARGO_TARGET_DIR` and the like are honoured.
-pub fn build_release(root: &Path, target: &[&str]) -> Result<PathBuf, String> {
-    let what = format!("cargo build --release -p cb2026 {}", target.join(" "));
-    let output = xtask::figures::cargo()
-        .current_dir(root)
-        .args(["build", "--release", "-p", "cb2026"])
-        .args(target)
-        .args(["--message-format=json-render-diagnostics"])
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !output.status.success() {
-        return Err(format!("{what} failed"));
-    }
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter(|line| line.contains("\"reason\":\"compiler-artifact\""))
-        .find_map(|line| {
-            let path = line.split("\"executable\":\"").nth(1)?.split('"').next()?;
-            Some(PathBuf::from(path))
-        })
-        .ok_or_else(|| format!("{what} reported no executable"))
-}
+pub use xtask::release::{build_cb2026, build_release};
 
 /// A Debian engine's binary, installing `package` with `apt-get` when `binary` is missing (and
 /// running `apt-get update` once if the first attempt fails): the machine may be new, so a

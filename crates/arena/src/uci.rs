@@ -386,6 +386,17 @@ impl UciEngine {
         }
     }
 
+    /// The next line the engine sends, if one comes within `wait` (`Ok(None)`: none yet), for
+    /// a caller that passes the engine's lines on as they come: the book's Run it here panels
+    /// (`cargo xtask serve`), which must notice between lines that the page went away.
+    pub fn line_within(&mut self, wait: Duration) -> Result<Option<String>, EngineError> {
+        match self.next_line(Instant::now() + wait, None) {
+            Ok((_, line)) => Ok(Some(line)),
+            Err(EngineError::Timeout) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+
     /// Sends `quit` and waits up to `limit` for the process to end; its exit status, or
     /// `None` if it did not end in time (it is killed when dropped).
     pub fn quit(mut self, limit: Duration) -> Option<std::process::ExitStatus> {

@@ -83,7 +83,7 @@ impl Board {
 }
 
 /// The FEN (its fields up to the first `name=value`, whitespace collapsed) and the rest.
-fn split_fen(argument: &str) -> (String, &str) {
+pub(crate) fn split_fen(argument: &str) -> (String, &str) {
     let mut fields = Vec::new();
     let mut rest = argument.trim_start();
     while let Some(field) = rest.split_whitespace().next() {
@@ -111,7 +111,7 @@ fn pieces_of(position: &Position) -> Vec<(Square, Piece)> {
 
 /// `name=value` pairs of `text`; a value is either `"quoted"` (no `"` inside) or runs to the
 /// next whitespace.
-fn options_of(text: &str) -> Result<Vec<(&str, &str)>, String> {
+pub(crate) fn options_of(text: &str) -> Result<Vec<(&str, &str)>, String> {
     let mut options = Vec::new();
     let mut rest = text.trim_start();
     while !rest.is_empty() {
@@ -354,7 +354,7 @@ fn arrow_outline(from: (f64, f64), to: (f64, f64)) -> [(f64, f64); 7] {
 }
 
 /// Text safe inside an HTML element or a double-quoted attribute.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

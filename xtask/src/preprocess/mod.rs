@@ -4,6 +4,8 @@
 //! - code blocks lose the indentation all their lines share, so an excerpt from inside an `impl`
 //!   starts at the left margin ([`dedent`]);
 //! - board directives `{{#board FEN ...}}` become inline SVG diagrams ([`board`]);
+//! - **Run it here** panels `{{#runit ...}}` become the panel's HTML, with the pinned figures
+//!   they compare with read from the stored figures ([`runit`]);
 //! - figure quotes become the bare number, labelled with where it comes from ([`prose`]).
 //!
 //! `[4,865,609]{ch05.startpos.d5.nodes}` in prose renders as
@@ -16,6 +18,7 @@ pub mod board;
 pub mod dedent;
 pub mod directive;
 pub mod prose;
+pub mod runit;
 
 use crate::stored::FigureTable;
 use board::Board;
@@ -23,13 +26,19 @@ use directive::directives;
 use mdbook_preprocessor::book::{Book, BookItem};
 use mdbook_preprocessor::errors::Result;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+use runit::Panel;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Our preprocessor (named `figures` in mdBook), knowing the command behind every stored key.
+/// Our preprocessor (named `figures` in mdBook), knowing the command behind every stored key
+/// and its value (for the panels).
 #[derive(Debug, Default)]
 pub struct PagePreprocessor {
     commands: BTreeMap<String, String>,
+    values: BTreeMap<String, String>,
+    /// Chapter id -> the command that runs its program (`cargo run --release -p chapters
+    /// --bin ch11-null-move`).
+    programs: BTreeMap<String, String>,
 }
 
 impl PagePreprocessor {
@@ -39,15 +48,63 @@ impl PagePreprocessor {
             .iter()
             .map(|(key, stored)| (key.clone(), stored.command.clone()))
             .collect();
-        PagePreprocessor { commands }
+        let values = table
+            .figures
+            .iter()
+            .map(|(key, stored)| (key.clone(), stored.value.clone()))
+            .collect();
+        PagePreprocessor {
+            commands,
+            values,
+            programs: BTreeMap::new(),
+        }
     }
 
-    /// `markdown` with its code dedented, its boards drawn and its quotes rendered, and the
-    /// problems with its boards (`cargo xtask verify` reports them with their lines).
+    /// The same, knowing each chapter's program (`stored::chapter_bins`), which a panel names.
+    pub fn with_programs(mut self, bins: &BTreeMap<String, String>) -> PagePreprocessor {
+        self.programs = bins
+            .iter()
+            .map(|(id, bin)| (id.clone(), crate::stored::chapter_command(bin)))
+            .collect();
+        self
+    }
+
+    /// `markdown` with its code dedented, its boards and panels drawn and its quotes rendered,
+    /// and the problems with its boards and panels (`cargo xtask verify` reports them with
+    /// their lines).
     pub fn render(&self, markdown: &str) -> (String, Vec<String>) {
         let dedented = dedent::dedent_code_blocks(markdown);
-        let (drawn, problems) = render_boards(&dedented);
-        (self.render_quotes(&drawn), problems)
+        let (drawn, mut problems) = render_boards(&dedented);
+        let (panels, panel_problems) = self.render_panels(&drawn);
+        problems.extend(panel_problems);
+        (self.render_quotes(&panels), problems)
+    }
+
+    /// `markdown` with every `{{#runit ...}}` replaced by its panel; a panel that does not
+    /// parse is replaced by a visible error, and its problem returned.
+    pub fn render_panels(&self, markdown: &str) -> (String, Vec<String>) {
+        let stored = |key: &str| self.values.get(key).cloned();
+        let program = |id: &str| self.programs.get(id).cloned();
+        let mut rendered = String::with_capacity(markdown.len());
+        let mut problems = Vec::new();
+        let mut copied = 0;
+        let (found, _malformed) = directives(markdown);
+        for directive in found.iter().filter(|d| d.kind == runit::KIND) {
+            rendered.push_str(&markdown[copied..directive.range.start]);
+            match Panel::parse(&directive.argument, &stored) {
+                Ok(panel) => rendered.push_str(&runit::render(&panel, &program)),
+                Err(problem) => {
+                    rendered.push_str(&format!(
+                        "<p class=\"board-error\">Run it here panel: {}</p>\n",
+                        escape_html(&problem)
+                    ));
+                    problems.push(format!("Run it here panel: {problem}"));
+                }
+            }
+            copied = directive.range.end;
+        }
+        rendered.push_str(&markdown[copied..]);
+        (rendered, problems)
     }
 
     /// `markdown` with every quote in prose rendered.
@@ -92,7 +149,7 @@ pub fn render_boards(markdown: &str) -> (String, Vec<String>) {
                     "<p class=\"board-error\">board diagram: {}</p>\n",
                     escape_html(&problem)
                 ));
-                problems.push(problem);
+                problems.push(format!("board diagram: {problem}"));
             }
         }
         copied = directive.range.end;
@@ -120,7 +177,7 @@ impl Preprocessor for PagePreprocessor {
                 chapter.content = rendered;
                 for problem in problems {
                     let page = chapter.source_path.as_deref().unwrap_or(Path::new("?"));
-                    tracing::warn!("{}: board diagram: {problem}", page.display());
+                    tracing::warn!("{}: {problem}", page.display());
                 }
             }
         });

@@ -24,7 +24,7 @@ pub fn check(pages: &[Page], findings: &mut Vec<Finding>) {
 }
 
 /// True when nothing but spaces shares the directive's lines.
-fn alone_on_its_line(text: &str, directive: &Directive) -> bool {
+pub(crate) fn alone_on_its_line(text: &str, directive: &Directive) -> bool {
     let line_start = text[..directive.range.start]
         .rfind('\n')
         .map_or(0, |i| i + 1);

@@ -161,6 +161,8 @@ pub fn check(root: &Path, pages: &[Page], findings: &mut Vec<Finding>) {
                 "title" => continue,
                 // Drawn by our preprocessor, checked by `super::boards`.
                 crate::preprocess::board::KIND => continue,
+                // Drawn by our preprocessor, checked by `super::panels`.
+                crate::preprocess::runit::KIND => continue,
                 other => {
                     findings.push(at(format!(
                         "unknown directive {{{{#{other}}}}}: mdBook would leave it in the page"

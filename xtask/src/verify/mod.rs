@@ -13,6 +13,8 @@
 //! - diagrams ([`mermaid`]): a mermaid block whose diagram type mermaid does not know;
 //! - boards ([`boards`]): a `{{#board}}` whose FEN the engine refuses, or whose arrow or
 //!   highlighted square is no square;
+//! - panels ([`panels`]): a `{{#runit}}` that does not parse, or names a figure no snapshot
+//!   holds;
 //! - references ([`drafts`]): prose naming a chapter ("chapter 17", "M2") that SUMMARY.md still
 //!   lists as a draft;
 //! - the build ([`crate::book`]): anything mdBook logs as a warning or an error;
@@ -25,6 +27,7 @@ pub mod includes;
 pub mod links;
 pub mod mermaid;
 pub mod output;
+pub mod panels;
 pub mod quotes;
 
 pub use crate::finding::{Finding, Severity};
@@ -132,6 +135,7 @@ pub fn verify(root: &Path) -> Report {
     quotes::check(&pages, &table, &mut findings);
     mermaid::check(&pages, &mut findings);
     boards::check(&pages, &mut findings);
+    panels::check(&pages, &table, &mut findings);
     drafts::check(root, &pages, &mut findings);
 
     match crate::book::build(root) {

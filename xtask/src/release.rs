@@ -1,0 +1,37 @@
+//! Our engine built in release (fat LTO, as it plays), for the commands that run it as a
+//! process: the measuring commands (`perf`, `match`, `suite`) and the book's Run it here panels
+//! (`cargo xtask serve`, `cargo xtask browser`).
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+/// Builds the engine in release and returns the binary's path.
+pub fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
+    build_release(root, &["--bin", "cb2026"])
+}
+
+/// Builds one target of the engine package in release (`--bin cb2026`, `--example tt_probe`)
+/// and returns the executable's path, read from cargo's own report of what it built, so that
+/// `CARGO_TARGET_DIR` and the like are honoured. Cargo's progress goes to our standard error.
+pub fn build_release(root: &Path, target: &[&str]) -> Result<PathBuf, String> {
+    let what = format!("cargo build --release -p cb2026 {}", target.join(" "));
+    let output = crate::figures::cargo()
+        .current_dir(root)
+        .args(["build", "--release", "-p", "cb2026"])
+        .args(target)
+        .args(["--message-format=json-render-diagnostics"])
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("{what} failed"));
+    }
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|line| line.contains("\"reason\":\"compiler-artifact\""))
+        .find_map(|line| {
+            let path = line.split("\"executable\":\"").nth(1)?.split('"').next()?;
+            Some(PathBuf::from(path))
+        })
+        .ok_or_else(|| format!("{what} reported no executable"))
+}
