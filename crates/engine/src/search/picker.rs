@@ -43,7 +43,6 @@ enum Stage {
 /// Scores at or above this are good noisy moves; below it, bad ones (chapter 9's scale).
 const GOOD_NOISY_FLOOR: i32 = 0;
 
-// ANCHOR: staged_picker
 /// The moves of an alpha-beta node out of check, generated stage by stage.
 #[derive(Clone, Debug)]
 pub struct StagedPicker {
@@ -62,7 +61,6 @@ pub struct StagedPicker {
     /// How many moves the generator listed, for the M1 figures.
     generated: u64,
 }
-// ANCHOR_END: staged_picker
 
 impl StagedPicker {
     /// A picker for `pos` (not in check) with the node's hash move and killers.
@@ -87,7 +85,6 @@ impl StagedPicker {
         self.generated
     }
 
-    // ANCHOR: next_staged
     /// The next move to search, or `None` when every legal move has been handed out. `pos` is
     /// the node's position, as it was when the picker was made.
     pub fn next_move(
@@ -161,7 +158,6 @@ impl StagedPicker {
             }
         }
     }
-    // ANCHOR_END: next_staged
 
     /// Whether killer `index` is a quiet move not handed out already (the hash move, or the
     /// first killer when it is the same move).
