@@ -72,6 +72,8 @@ pub struct Switches {
     /// Generate the moves of a node stage by stage, the hash move first and unchecked by
     /// generation, the quiet moves only once the captures are tried (M1).
     pub staged: bool,
+    /// Try the quiet move that last refuted the opponent's move just after the killers (M1).
+    pub countermove: bool,
     /// With several threads, play the move the threads vote for, weighted by depth and score
     /// (chapter 17); off, the deepest iteration any thread completed. One thread: no difference.
     pub smpvote: bool,
@@ -102,7 +104,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 21] = [
+pub const SWITCHES: [SwitchInfo; 22] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -228,6 +230,13 @@ pub const SWITCHES: [SwitchInfo; 21] = [
         stage: Stage::Milestone(1),
         help: "generate moves in stages: hash move, captures, killers, quiets",
         field: |s| &mut s.staged,
+    },
+    SwitchInfo {
+        name: "countermove",
+        default: false,
+        stage: Stage::Milestone(1),
+        help: "the quiet move that last refuted the previous move, after the killers",
+        field: |s| &mut s.countermove,
     },
     SwitchInfo {
         name: "ttbuckets64",
@@ -417,6 +426,7 @@ impl Switches {
             timeman: on,
             smpvote: on,
             staged: on,
+            countermove: on,
         }
     }
 
@@ -546,6 +556,8 @@ mod tests {
             let expected = ![
                 "singular",
                 "smpvote",
+                "staged",
+                "countermove",
                 "ttbuckets",
                 "ttbuckets64",
                 "ttkeepdeep",

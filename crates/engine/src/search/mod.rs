@@ -543,6 +543,8 @@ struct Worker<'a> {
     pv: PvTable,
     /// Whether the move made at each ply was a null move (no two in a row).
     null_played: [bool; MAX_PLY + 1],
+    /// The move made at each ply (when it was not a null move), for M1's counter-moves.
+    played: [Option<Move>; MAX_PLY + 1],
     /// The root move that last raised alpha in the current iteration.
     root_best: Option<Move>,
     /// Set when a limit or `stop` ends the search mid-iteration: every node then returns at
@@ -577,6 +579,7 @@ impl<'a> Worker<'a> {
             stats: SearchStats::default(),
             pv: PvTable::default(),
             null_played: [false; MAX_PLY + 1],
+            played: [None; MAX_PLY + 1],
             root_best: None,
             aborted: false,
             root_depth: 0,

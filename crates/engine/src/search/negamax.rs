@@ -6,7 +6,8 @@ use super::picker::Picker;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Worker, score_from_tt, score_to_tt};
 use crate::movegen::MoveList;
 use crate::moves::Move;
-use crate::position::PieceKind;
+use crate::position::{Piece, PieceKind};
+use crate::square::Square;
 use crate::tt::{Bound, Entry};
 
 /// What the move loop needs to know about a move besides the move.
@@ -97,7 +98,18 @@ impl Worker<'_> {
         } else {
             [None, None]
         };
-        let mut picker = Picker::new(&self.pos, tt_move, killers, self.heuristics, &self.switches);
+        let previous = self.previous_move(ply);
+        let counter_move = previous
+            .filter(|_| self.switches.countermove)
+            .and_then(|previous| self.heuristics.counter_move(previous));
+        let mut picker = Picker::new(
+            &self.pos,
+            tt_move,
+            killers,
+            counter_move,
+            self.heuristics,
+            &self.switches,
+        );
 
         // ANCHOR: extensions
         // Extensions stop at twice the iteration's depth, so that a long series of checks
@@ -129,6 +141,7 @@ impl Worker<'_> {
                 return 0;
             }
 
+            self.played[ply] = Some(m);
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
             if can_extend && extension == 0 && gives_check && self.switches.checkext {
@@ -174,6 +187,12 @@ impl Worker<'_> {
                     }
                     if score >= beta {
                         self.on_beta_cutoff(m, quiet, &quiets_tried, depth, ply, searched);
+                        if quiet
+                            && self.switches.countermove
+                            && let Some(previous) = previous
+                        {
+                            self.heuristics.store_counter_move(previous, m);
+                        }
                         break;
                     }
                     alpha = score;
@@ -395,6 +414,16 @@ impl Worker<'_> {
         reduction
     }
     // ANCHOR_END: late_move_reduction
+
+    /// The move that led to the node at `ply`: the piece that moved (as it stands now) and
+    /// where to. `None` at the root and after a null move.
+    fn previous_move(&self, ply: usize) -> Option<(Piece, Square)> {
+        if ply == 0 || self.null_played[ply - 1] {
+            return None;
+        }
+        let to = self.played[ply - 1]?.to();
+        Some((self.pos.piece_on(to)?, to))
+    }
 
     // ANCHOR: on_beta_cutoff
     /// Book-keeping for a move that failed high: the counters, and for a quiet move the

@@ -18,8 +18,8 @@ use super::MAX_PLY;
 use super::see;
 use crate::movegen::MoveList;
 use crate::moves::Move;
-use crate::position::{PieceKind, Position};
-use crate::square::Color;
+use crate::position::{Piece, PieceKind, Position};
+use crate::square::{Color, Square};
 use crate::switches::Switches;
 
 /// History scores stay within ±`HISTORY_MAX`: see [`Heuristics::update_history`].
@@ -42,6 +42,9 @@ pub fn is_quiet(m: Move) -> bool {
 pub struct Heuristics {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: [[[i32; 64]; 64]; 2],
+    /// The quiet move that last refuted each move, by the moved piece and its destination
+    /// (M1's counter-move heuristic).
+    counter_moves: [[Option<Move>; 64]; 12],
 }
 
 impl Default for Heuristics {
@@ -49,6 +52,7 @@ impl Default for Heuristics {
         Heuristics {
             killers: [[None; 2]; MAX_PLY + 1],
             history: [[[0; 64]; 64]; 2],
+            counter_moves: [[None; 64]; 12],
         }
     }
 }
@@ -83,6 +87,23 @@ impl Heuristics {
         }
     }
 
+    // ANCHOR: counter_move
+    /// The quiet move that last cut off in reply to `previous`, the piece that moved and
+    /// where to (CPW "Countermove Heuristic", Jos Uiterwijk 1992): a refutation that
+    /// depends on the move it answers rather than on the ply, as a killer does.
+    #[inline]
+    pub fn counter_move(&self, previous: (Piece, Square)) -> Option<Move> {
+        let (piece, to) = previous;
+        self.counter_moves[piece_index(piece)][to.index()]
+    }
+
+    /// Remembers `m` as the refutation of `previous`.
+    pub fn store_counter_move(&mut self, previous: (Piece, Square), m: Move) {
+        let (piece, to) = previous;
+        self.counter_moves[piece_index(piece)][to.index()] = Some(m);
+    }
+    // ANCHOR_END: counter_move
+
     /// The history score of `side` playing `m`.
     #[inline]
     pub fn history(&self, side: Color, m: Move) -> i32 {
@@ -108,6 +129,11 @@ impl Heuristics {
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
     }
     // ANCHOR_END: update_history
+}
+
+/// 0 to 11: White's pawn to king, then Black's.
+fn piece_index(piece: Piece) -> usize {
+    piece.color.index() * 6 + piece.kind.index()
 }
 
 // ANCHOR: mvv_lva
@@ -176,6 +202,19 @@ impl MovePicker {
         }
     }
     // ANCHOR_END: move_picker
+
+    /// Moves the counter-move `m` (M1) just after the killers, if it is a quiet move of this
+    /// node that is neither the hash move nor a killer.
+    pub fn prefer_counter_move(&mut self, m: Move) {
+        let counter = KILLER - 2;
+        let moves = self.moves.as_slice();
+        if let Some(i) = moves.iter().position(|&listed| listed == m)
+            && is_quiet(m)
+            && self.scores[i] < counter
+        {
+            self.scores[i] = counter;
+        }
+    }
 
     /// The moves of a quiescence node: captures and queen promotions by MVV-LVA, or every
     /// evasion when in check (captures first).

@@ -12,7 +12,8 @@
 //!    with the same index, or come from a key collision;
 //! 2. the noisy moves (captures, queen promotions), generated alone and sorted by MVV-LVA;
 //!    those that lose material by static exchange evaluation are put aside for the end;
-//! 3. the two killers of the ply, each checked for legality as the hash move is;
+//! 3. the two killers of the ply and the counter-move (the quiet move that last refuted the
+//!    opponent's move), each checked for legality as the hash move is;
 //! 4. the quiet moves, generated alone, by history; under-promotions after them;
 //! 5. the captures put aside.
 //!
@@ -34,6 +35,7 @@ enum Stage {
     GoodNoisy,
     FirstKiller,
     SecondKiller,
+    CounterMove,
     GenerateQuiets,
     Quiets,
     BadNoisy,
@@ -49,6 +51,7 @@ pub struct StagedPicker {
     stage: Stage,
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
+    counter_move: Option<Move>,
     /// The stage's generated moves and their scores; `next` is the first not handed out.
     moves: MoveList,
     scores: [i32; 256],
@@ -63,11 +66,16 @@ pub struct StagedPicker {
 }
 
 impl StagedPicker {
-    /// A picker for `pos` (not in check) with the node's hash move and killers.
-    pub fn new(hash_move: Option<Move>, killers: [Option<Move>; 2]) -> StagedPicker {
+    /// A picker for a node out of check with its hash move, killers and counter-move.
+    pub fn new(
+        hash_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        counter_move: Option<Move>,
+    ) -> StagedPicker {
         StagedPicker {
             stage: Stage::HashMove,
             hash_move,
+            counter_move: counter_move.filter(|&m| is_quiet(m)),
             // A killer is a quiet move; a capture there (a sibling's move that captures here)
             // belongs to the captures' stage.
             killers: killers.map(|killer| killer.filter(|&m| is_quiet(m))),
@@ -118,7 +126,7 @@ impl StagedPicker {
                     self.stage = if index == 0 {
                         Stage::SecondKiller
                     } else {
-                        Stage::GenerateQuiets
+                        Stage::CounterMove
                     };
                     if let Some(m) = self.killers[index]
                         && self.is_new_killer(index, m)
@@ -127,6 +135,17 @@ impl StagedPicker {
                         return Some(m);
                     }
                     self.killers[index] = None;
+                }
+                Stage::CounterMove => {
+                    self.stage = Stage::GenerateQuiets;
+                    if let Some(m) = self.counter_move
+                        && Some(m) != self.hash_move
+                        && !self.killers.contains(&Some(m))
+                        && pos.is_pseudo_legal_and_legal(m)
+                    {
+                        return Some(m);
+                    }
+                    self.counter_move = None;
                 }
                 Stage::GenerateQuiets => {
                     let side = pos.side_to_move();
@@ -172,7 +191,10 @@ impl StagedPicker {
         self.moves = MoveList::new();
         self.next = 0;
         for &m in moves.iter() {
-            if Some(m) != self.hash_move && !self.killers.contains(&Some(m)) {
+            let handed_out = Some(m) == self.hash_move
+                || self.killers.contains(&Some(m))
+                || Some(m) == self.counter_move;
+            if !handed_out {
                 self.scores[self.moves.len()] = score(m);
                 self.moves.push(m);
             }
@@ -203,21 +225,24 @@ pub enum Picker {
 }
 
 impl Picker {
-    /// The picker the switches ask for.
+    /// The picker the switches ask for. `counter_move` is `None` unless the switch
+    /// `countermove` is on.
     pub fn new(
         pos: &Position,
         hash_move: Option<Move>,
         killers: [Option<Move>; 2],
+        counter_move: Option<Move>,
         heuristics: &Heuristics,
         switches: &Switches,
     ) -> Picker {
         if switches.staged && !pos.in_check() {
-            Picker::Staged(StagedPicker::new(hash_move, killers))
-        } else {
-            Picker::Scored(MovePicker::new(
-                pos, hash_move, killers, heuristics, switches,
-            ))
+            return Picker::Staged(StagedPicker::new(hash_move, killers, counter_move));
         }
+        let mut picker = MovePicker::new(pos, hash_move, killers, heuristics, switches);
+        if let Some(m) = counter_move {
+            picker.prefer_counter_move(m);
+        }
+        Picker::Scored(picker)
     }
 
     /// The next move to search (see [`StagedPicker::next_move`]).
@@ -284,7 +309,13 @@ mod tests {
                         from_elsewhere
                     };
                     let killers = [from_elsewhere, pick(legal.as_slice(), &mut rng).copied()];
-                    let order = drain(&pos, StagedPicker::new(hash, killers), &switches);
+                    let counter = if game % 3 == 0 {
+                        from_here
+                    } else {
+                        from_elsewhere
+                    };
+                    let picker = StagedPicker::new(hash, killers, counter);
+                    let order = drain(&pos, picker, &switches);
                     let handed: BTreeSet<u16> = order.iter().map(|m| m.to_bits()).collect();
                     let expected: BTreeSet<u16> = legal.iter().map(|m| m.to_bits()).collect();
                     assert_eq!(
@@ -314,7 +345,7 @@ mod tests {
         let hash = mv("d1a4");
         let killer = mv("e1f2");
         let switches = Switches::default();
-        let picker = StagedPicker::new(Some(hash), [Some(killer), Some(killer)]);
+        let picker = StagedPicker::new(Some(hash), [Some(killer), Some(killer)], None);
         let order = drain(&pos, picker, &switches);
         assert_eq!(order.len(), pos.legal_moves().len());
         assert_eq!(&order[..3], &[hash, mv("e4d5"), killer]);
@@ -322,14 +353,14 @@ mod tests {
 
         // A hash move of another position is skipped, and nothing is generated before a
         // legal hash move is handed out.
-        let mut picker = StagedPicker::new(Some(mv("d1a4")), [None, None]);
+        let mut picker = StagedPicker::new(Some(mv("d1a4")), [None, None], None);
         let heuristics = Heuristics::default();
         assert_eq!(picker.next_move(&pos, &heuristics, &switches), Some(hash));
         assert_eq!(picker.generated(), 0);
         let other = Position::startpos().parse_uci_move("g1f3").expect("legal");
         let order = drain(
             &pos,
-            StagedPicker::new(Some(other), [None, None]),
+            StagedPicker::new(Some(other), [None, None], None),
             &switches,
         );
         assert_eq!(order[0], mv("e4d5"), "not g1f3: no knight there");
