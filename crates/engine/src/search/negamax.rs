@@ -187,6 +187,9 @@ impl Worker<'_> {
                     }
                     if score >= beta {
                         self.on_beta_cutoff(m, quiet, &quiets_tried, depth, ply, searched);
+                        if picker.generated() == 0 {
+                            self.stats.cutoffs_before_generation += 1;
+                        }
                         if quiet
                             && self.switches.countermove
                             && let Some(previous) = previous

@@ -54,6 +54,9 @@ pub struct SearchStats {
     /// Moves listed by the generator at alpha-beta nodes: every legal move with chapter 9's
     /// picker, only the stages reached with M1's staged one.
     pub moves_generated: u64,
+    /// Beta cutoffs made by the hash move before the node generated any move: M1's staged
+    /// picker tries it first without generating (chapter 9's generates every move first).
+    pub cutoffs_before_generation: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -105,6 +108,7 @@ impl SearchStats {
         self.singular_searches += other.singular_searches;
         self.singular_extensions += other.singular_extensions;
         self.moves_generated += other.moves_generated;
+        self.cutoffs_before_generation += other.cutoffs_before_generation;
     }
 }
 
