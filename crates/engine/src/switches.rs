@@ -6,9 +6,10 @@
 //! moves. The console's `set NAME on|off` and UCI's `setoption name NAME value true|false` both
 //! reach [`Switches::set`]; the console's `switches` prints [`Switches::describe`].
 //!
-//! Defaults are the strongest configuration we have measured. Two features of the book ship
+//! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`), `ttbuckets` and `ttbuckets64` (M5).
+//! gain, `snapshots/games/ch14-1-singular.json`), `eval2` (chapter 18, not yet played),
+//! `ttbuckets` and `ttbuckets64` (M5).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -68,6 +69,10 @@ pub struct Switches {
     /// which the search is abandoned ([`crate::time::fixed_share`]). Only a search under a
     /// clock reads it: a search to a depth or a node count is the same either way.
     pub timeman: bool,
+    /// Chapter 18's evaluation (passed pawns in detail, pawn structure through a pawn table,
+    /// mobility by piece, king shelter and danger, threats, outposts, endgame scaling) instead
+    /// of chapter 6's.
+    pub eval2: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -95,7 +100,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 19] = [
+pub const SWITCHES: [SwitchInfo; 20] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -207,6 +212,13 @@ pub const SWITCHES: [SwitchInfo; 19] = [
         stage: Stage::Chapter(15),
         help: "soft and hard time limits (off: one fixed share of the clock)",
         field: |s| &mut s.timeman,
+    },
+    SwitchInfo {
+        name: "eval2",
+        default: false,
+        stage: Stage::Chapter(18),
+        help: "evaluation II: chapter 18's terms instead of chapter 6's",
+        field: |s| &mut s.eval2,
     },
     SwitchInfo {
         name: "ttbuckets64",
@@ -394,6 +406,7 @@ impl Switches {
             checkext: on,
             singular: on,
             timeman: on,
+            eval2: on,
         }
     }
 
@@ -520,7 +533,14 @@ mod tests {
     fn defaults_are_on_except_what_games_turned_down() {
         let switches = Switches::default();
         for name in Switches::names() {
-            let expected = !["singular", "ttbuckets", "ttbuckets64", "ttkeepdeep"].contains(&name);
+            let expected = ![
+                "singular",
+                "eval2",
+                "ttbuckets",
+                "ttbuckets64",
+                "ttkeepdeep",
+            ]
+            .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");
         }
     }

@@ -777,7 +777,7 @@ fn stage_sets_the_switches_of_a_chapter() {
     assert_eq!(engine.ask("set singular on"), Vec::<String>::new());
     assert_eq!(
         engine.ask("stage"),
-        vec!["stage 15 to M4 (the same switches)"]
+        vec!["stage 15 to 17 (the same switches)"]
     );
     assert_eq!(engine.ask("stage 11"), Vec::<String>::new());
     assert_eq!(engine.ask("stage"), vec!["stage 11"]);

@@ -20,12 +20,12 @@ pub mod stats;
 
 pub use stats::SearchStats;
 
-use crate::eval;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::switches::{SwitchError, Switches};
 use crate::time::{self, Budget};
 use crate::tt::{TableSizeError, TranspositionTable};
+use crate::{eval, eval2};
 use ordering::Heuristics;
 use pruning::{LmrTable, Params};
 use pv::PvTable;
@@ -615,8 +615,10 @@ impl<'a> Worker<'a> {
     // ANCHOR: static_eval
     /// The static evaluation, from the side to move's point of view.
     #[inline]
-    fn evaluate(&self) -> i32 {
-        if self.switches.evalterms {
+    fn evaluate(&mut self) -> i32 {
+        if self.switches.eval2 {
+            eval2::evaluate(&self.pos, &mut self.heuristics.pawns)
+        } else if self.switches.evalterms {
             eval::evaluate(&self.pos)
         } else {
             eval::evaluate_material_and_tables(&self.pos)

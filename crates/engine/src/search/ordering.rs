@@ -16,6 +16,7 @@
 
 use super::MAX_PLY;
 use super::see;
+use crate::eval2::PawnTable;
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::{PieceKind, Position};
@@ -38,10 +39,14 @@ pub fn is_quiet(m: Move) -> bool {
 
 /// What the search learns about quiet moves across nodes: killers per ply and the history
 /// table per side, from-square and to-square (CPW "Killer Heuristic", "History Heuristic").
+/// Each search thread has its own, so it also holds the thread's pawn table (chapter 18's
+/// evaluation), which is not about ordering but is per thread in the same way.
 #[derive(Clone, Debug)]
 pub struct Heuristics {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: [[[i32; 64]; 64]; 2],
+    /// Evaluation II's pawn-structure table (allocated at its first use).
+    pub pawns: PawnTable,
 }
 
 impl Default for Heuristics {
@@ -49,6 +54,7 @@ impl Default for Heuristics {
         Heuristics {
             killers: [[None; 2]; MAX_PLY + 1],
             history: [[[0; 64]; 64]; 2],
+            pawns: PawnTable::new(),
         }
     }
 }

@@ -6,9 +6,9 @@
 use super::session::Session;
 use super::{CommandError, input_error, shorten, worker};
 use crate::bench;
-use crate::eval;
 use crate::search::MAX_DEPTH;
 use crate::switches::{Stage, Switches};
+use crate::{eval, eval2};
 
 /// The answer to `help`.
 const HELP: &str = "\
@@ -17,7 +17,7 @@ UCI commands: uci, isready, setoption name NAME [value VALUE], ucinewgame,
   mate movetime infinite ponder], stop, ponderhit, quit
 Console commands:
   d                 the board, its FEN and key
-  eval              the static evaluation, term by term
+  eval              the static evaluation term by term (chapter 18's with eval2 on)
   perft N           count the moves to depth N, split by first move (stop ends it)
   bench [DEPTH]     search the bench positions; the last line is `N nodes N nps`
   set NAME on|off   turn a feature on or off for the next search
@@ -52,9 +52,15 @@ impl Session {
         Ok(())
     }
 
-    /// `eval`: the static evaluation term by term.
+    /// `eval`: the static evaluation term by term: chapter 18's if the switch `eval2` is on,
+    /// else chapter 6's.
     fn eval(&mut self) -> Result<(), CommandError> {
-        let text = eval::trace(self.current_position("eval")?);
+        let position = self.current_position("eval")?;
+        let text = if self.settings.switches.eval2 {
+            eval2::trace(position).to_string()
+        } else {
+            eval::trace(position)
+        };
         self.out.line(text.trim_end())?;
         Ok(())
     }
@@ -175,8 +181,8 @@ mod tests {
         assert_eq!(stages_of(Stage::Chapter(9).switches()), "stage 9");
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships chapter 14.1's singular extensions off, so it is no
-        // stage; with them on it is every stage from 15 to M4 (no switch after chapter 15
-        // until M5, whose buckets are off by default too).
+        // stage; with them on it is every stage from 15 to 17 (no switch after chapter 15
+        // until chapter 18's evaluation, which is off by default, as are M5's buckets).
         assert!(stages_of(Switches::default()).contains("no stage"));
         let with_singular = Switches {
             singular: true,
@@ -184,7 +190,7 @@ mod tests {
         };
         assert_eq!(
             stages_of(with_singular),
-            "stage 15 to M4 (the same switches)"
+            "stage 15 to 17 (the same switches)"
         );
         assert_eq!(
             stages_of(Switches::all(false)),
