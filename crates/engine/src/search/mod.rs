@@ -290,6 +290,12 @@ impl Searcher {
         &self.tt
     }
 
+    /// Lookups and hits of the main thread's pawn table (chapter 18's evaluation) since the
+    /// last [`Searcher::clear`].
+    pub fn pawn_table_counters(&self) -> (u64, u64) {
+        self.heuristics.pawns.counters()
+    }
+
     /// Searches `pos` to `depth` with no other limit and no reports: for tests and chapters.
     pub fn search_depth(&mut self, pos: &Position, depth: u32) -> SearchOutcome {
         let stop = AtomicBool::new(false);
