@@ -34,6 +34,7 @@ pub mod ch14;
 pub mod ch15;
 pub mod ch16;
 pub mod ch17;
+pub mod ch18;
 pub mod m1;
 pub mod m5;
 pub mod six;
@@ -57,6 +58,7 @@ pub const CHAPTERS: &[Chapter] = &[
     ch15::CHAPTER,
     ch16::CHAPTER,
     ch17::CHAPTER,
+    ch18::CHAPTER,
     m1::CHAPTER,
     m5::CHAPTER,
 ];

@@ -87,15 +87,7 @@ pub fn figures() -> Figures {
         &before,
     );
     add_run_figures(&mut f, &format!("m1.milestone.d{DEPTH}.six.after"), &after);
-    let mut default = Switches::default();
-    default.staged = true;
-    default.countermove = true;
-    f.add(
-        "m1.bench.both_on.nodes",
-        bench::run(bench::DEFAULT_DEPTH, default, &mut std::io::sink())
-            .expect("writing to a sink cannot fail")
-            .nodes,
-    );
+    f.add("m1.bench.both_on.nodes", bench_nodes(engine(true, true)));
     f
 }
 

@@ -8,6 +8,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod epd;
 pub mod eval;
+pub mod eval2;
 pub mod fen;
 pub mod magic;
 pub mod magic_numbers;

@@ -15,6 +15,7 @@
 
 use crate::attacks::{self, Sliders};
 use crate::bitboard::Bitboard;
+use crate::eval2::{PSQ, Packed};
 use crate::moves::{Move, MoveKind};
 use crate::square::{Color, Square};
 use crate::zobrist::KEYS;
@@ -173,6 +174,10 @@ pub(crate) struct Board {
     /// Plies since the last null move (`u16::MAX` when there was none): a repetition may not
     /// reach back across a null move, which is no real move.
     pub(crate) plies_since_null: u16,
+    /// Material and piece-square values, White's minus Black's, middlegame and endgame packed
+    /// in one `i32` (chapter 18): kept up to date piece by piece like the key, so the
+    /// evaluation reads it instead of summing 32 pieces at every node.
+    pub(crate) psq: Packed,
 }
 // ANCHOR_END: board_struct
 
@@ -190,6 +195,7 @@ impl Board {
             halfmove_clock: 0,
             fullmove_number: 1,
             plies_since_null: u16::MAX,
+            psq: Packed::ZERO,
         }
     }
 
@@ -281,6 +287,7 @@ impl Board {
         self.by_color[color.index()] |= bit;
         self.mailbox[square.index()] = Some(kind);
         self.key ^= KEYS.pieces[color.index()][kind.index()][square.index()];
+        self.psq += PSQ[color.index()][kind.index()][square.index()];
     }
     // ANCHOR_END: put_piece
 
@@ -292,6 +299,7 @@ impl Board {
         self.by_color[color.index()] ^= bit;
         self.mailbox[square.index()] = None;
         self.key ^= KEYS.pieces[color.index()][kind.index()][square.index()];
+        self.psq -= PSQ[color.index()][kind.index()][square.index()];
     }
 
     /// Moves the piece of `color` and `kind` from `from` to the empty `to`.
@@ -304,6 +312,8 @@ impl Board {
         self.mailbox[to.index()] = Some(kind);
         let keys = &KEYS.pieces[color.index()][kind.index()];
         self.key ^= keys[from.index()] ^ keys[to.index()];
+        let psq = &PSQ[color.index()][kind.index()];
+        self.psq += psq[to.index()] - psq[from.index()];
     }
 
     // ANCHOR: set_en_passant
@@ -409,6 +419,20 @@ impl Board {
         key
     }
     // ANCHOR_END: compute_key
+
+    /// Material and piece-square values computed from scratch: what the incremental
+    /// [`Board::psq`] must always equal.
+    pub(crate) fn compute_psq(&self) -> Packed {
+        let mut psq = Packed::ZERO;
+        for color in Color::BOTH {
+            for kind in PieceKind::ALL {
+                for square in self.pieces(color, kind) {
+                    psq += PSQ[color.index()][kind.index()][square.index()];
+                }
+            }
+        }
+        psq
+    }
 }
 
 /// Where the rook goes from and to when the king castles to `king_to` (g1, c1, g8 or c8).
@@ -467,6 +491,18 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.board.key
+    }
+
+    /// Material and piece-square values (PeSTO's, chapter 6's tables), White's minus Black's,
+    /// kept by make-move (chapter 18).
+    #[inline]
+    pub fn psq(&self) -> Packed {
+        self.board.psq
+    }
+
+    /// [`Position::psq`] computed from scratch (a property test checks they are equal).
+    pub fn psq_from_scratch(&self) -> Packed {
+        self.board.compute_psq()
     }
 
     /// The key computed from scratch: equal to [`Position::key`], always (a test checks it).

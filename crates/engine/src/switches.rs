@@ -6,10 +6,11 @@
 //! moves. The console's `set NAME on|off` and UCI's `setoption name NAME value true|false` both
 //! reach [`Switches::set`]; the console's `switches` prints [`Switches::describe`].
 //!
-//! Defaults are the strongest configuration we have measured. Two features of the book ship
+//! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `ttbuckets`,
-//! `ttbuckets64` and `ttkeepdeep` (M5).
+//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `eval2` (chapter
+//! 18, not yet played), `staged` and `countermove` (M1), `ttbuckets`, `ttbuckets64` and
+//! `ttkeepdeep` (M5).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -69,14 +70,18 @@ pub struct Switches {
     /// which the search is abandoned ([`crate::time::fixed_share`]). Only a search under a
     /// clock reads it: a search to a depth or a node count is the same either way.
     pub timeman: bool,
+    /// With several threads, play the move the threads vote for, weighted by depth and score
+    /// (chapter 17); off, the deepest iteration any thread completed. One thread: no difference.
+    pub smpvote: bool,
+    /// Chapter 18's evaluation (passed pawns in detail, pawn structure through a pawn table,
+    /// mobility by piece, king shelter and danger, threats, outposts, endgame scaling) instead
+    /// of chapter 6's.
+    pub eval2: bool,
     /// Generate the moves of a node stage by stage, the hash move first and unchecked by
     /// generation, the quiet moves only once the captures are tried (M1).
     pub staged: bool,
     /// Try the quiet move that last refuted the opponent's move just after the killers (M1).
     pub countermove: bool,
-    /// With several threads, play the move the threads vote for, weighted by depth and score
-    /// (chapter 17); off, the deepest iteration any thread completed. One thread: no difference.
-    pub smpvote: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -104,7 +109,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 22] = [
+pub const SWITCHES: [SwitchInfo; 23] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -223,6 +228,13 @@ pub const SWITCHES: [SwitchInfo; 22] = [
         stage: Stage::Chapter(17),
         help: "with threads, play the move the threads vote for (off: the deepest result)",
         field: |s| &mut s.smpvote,
+    },
+    SwitchInfo {
+        name: "eval2",
+        default: false,
+        stage: Stage::Chapter(18),
+        help: "evaluation II: chapter 18's terms instead of chapter 6's",
+        field: |s| &mut s.eval2,
     },
     SwitchInfo {
         name: "staged",
@@ -427,6 +439,7 @@ impl Switches {
             smpvote: on,
             staged: on,
             countermove: on,
+            eval2: on,
         }
     }
 
@@ -556,6 +569,7 @@ mod tests {
             let expected = ![
                 "singular",
                 "smpvote",
+                "eval2",
                 "staged",
                 "countermove",
                 "ttbuckets",

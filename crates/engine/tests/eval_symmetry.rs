@@ -5,7 +5,7 @@
 //! Black, breaks this.
 
 use cb2026::position::Position;
-use cb2026::{epd, eval};
+use cb2026::{epd, eval, eval2};
 
 const PERFT_SUITE: &str = include_str!("../../../data/perft-standard.epd");
 
@@ -41,4 +41,57 @@ fn every_perft_position_evaluates_like_its_mirror() {
         nonzero > 50,
         "only {nonzero} positions have a nonzero evaluation"
     );
+}
+
+/// A small seeded generator (xorshift64*), so the random games are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+/// Chapter 18's evaluation is as colour-blind as chapter 6's: over the perft suite and
+/// every position of 200 random games.
+#[test]
+fn evaluation_two_is_colour_blind_too() {
+    let mut table = eval2::PawnTable::new();
+    let mut mirror_table = eval2::PawnTable::new();
+    let mut check = |pos: &Position| {
+        let flipped = pos.mirrored();
+        let score = eval2::evaluate(pos, &mut table);
+        assert_eq!(
+            score,
+            eval2::evaluate(&flipped, &mut mirror_table),
+            "{} vs {}",
+            pos.to_fen(),
+            flipped.to_fen()
+        );
+        score != 0
+    };
+    let mut nonzero = 0;
+    for fen in &suite_fens() {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        nonzero += usize::from(check(&pos));
+    }
+    assert!(nonzero > 50, "only {nonzero} nonzero");
+    let mut rng = Rng(0x5EED_0018);
+    let mut positions = 0;
+    for _ in 0..200 {
+        let mut pos = Position::startpos();
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves[rng.below(moves.len())]);
+            check(&pos);
+            positions += 1;
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
 }

@@ -22,12 +22,12 @@ pub mod stats;
 
 pub use stats::SearchStats;
 
-use crate::eval;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::switches::{SwitchError, Switches};
 use crate::time::{self, Budget};
 use crate::tt::{TableSizeError, TranspositionTable};
+use crate::{eval, eval2};
 use ordering::Heuristics;
 use pool::{HelperPool, SharedSearch};
 use pruning::{LmrTable, Params};
@@ -329,6 +329,12 @@ impl Searcher {
     /// The transposition table, for its fill and counters.
     pub fn tt(&self) -> &TranspositionTable {
         &self.tt
+    }
+
+    /// Lookups and hits of the main thread's pawn table (chapter 18's evaluation) since the
+    /// last [`Searcher::clear`].
+    pub fn pawn_table_counters(&self) -> (u64, u64) {
+        self.heuristics.pawns.counters()
     }
 
     /// Searches `pos` to `depth` with no other limit and no reports: for tests and chapters.
@@ -683,8 +689,10 @@ impl<'a> Worker<'a> {
     // ANCHOR: static_eval
     /// The static evaluation, from the side to move's point of view.
     #[inline]
-    fn evaluate(&self) -> i32 {
-        if self.switches.evalterms {
+    fn evaluate(&mut self) -> i32 {
+        if self.switches.eval2 {
+            eval2::evaluate(&self.pos, &mut self.heuristics.pawns)
+        } else if self.switches.evalterms {
             eval::evaluate(&self.pos)
         } else {
             eval::evaluate_material_and_tables(&self.pos)

@@ -16,6 +16,7 @@
 
 use super::MAX_PLY;
 use super::see;
+use crate::eval2::PawnTable;
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::{Piece, PieceKind, Position};
@@ -38,6 +39,8 @@ pub fn is_quiet(m: Move) -> bool {
 
 /// What the search learns about quiet moves across nodes: killers per ply and the history
 /// table per side, from-square and to-square (CPW "Killer Heuristic", "History Heuristic").
+/// Each search thread has its own, so it also holds the thread's pawn table (chapter 18's
+/// evaluation), which is not about ordering but is per thread in the same way.
 #[derive(Clone, Debug)]
 pub struct Heuristics {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
@@ -45,6 +48,8 @@ pub struct Heuristics {
     /// The quiet move that last refuted each move, by the moved piece and its destination
     /// (M1's counter-move heuristic).
     counter_moves: [[Option<Move>; 64]; 12],
+    /// Evaluation II's pawn-structure table (allocated at its first use).
+    pub pawns: PawnTable,
 }
 
 impl Default for Heuristics {
@@ -53,6 +58,7 @@ impl Default for Heuristics {
             killers: [[None; 2]; MAX_PLY + 1],
             history: [[[0; 64]; 64]; 2],
             counter_moves: [[None; 64]; 12],
+            pawns: PawnTable::new(),
         }
     }
 }

@@ -6,9 +6,9 @@
 use super::session::Session;
 use super::{CommandError, input_error, shorten, worker};
 use crate::bench;
-use crate::eval;
 use crate::search::MAX_DEPTH;
 use crate::switches::{Stage, Switches};
+use crate::{eval, eval2};
 
 /// The answer to `help`.
 const HELP: &str = "\
@@ -17,7 +17,7 @@ UCI commands: uci, isready, setoption name NAME [value VALUE], ucinewgame,
   mate movetime infinite ponder], stop, ponderhit, quit
 Console commands:
   d                 the board, its FEN and key
-  eval              the static evaluation, term by term
+  eval              the static evaluation term by term (chapter 18's with eval2 on)
   perft N           count the moves to depth N, split by first move (stop ends it)
   bench [DEPTH]     search the bench positions; the last line is `N nodes N nps`
   set NAME on|off   turn a feature on or off for the next search
@@ -52,9 +52,15 @@ impl Session {
         Ok(())
     }
 
-    /// `eval`: the static evaluation term by term.
+    /// `eval`: the static evaluation term by term: chapter 18's if the switch `eval2` is on,
+    /// else chapter 6's.
     fn eval(&mut self) -> Result<(), CommandError> {
-        let text = eval::trace(self.current_position("eval")?);
+        let position = self.current_position("eval")?;
+        let text = if self.settings.switches.eval2 {
+            eval2::trace(position).to_string()
+        } else {
+            eval::trace(position)
+        };
         self.out.line(text.trim_end())?;
         Ok(())
     }

@@ -367,3 +367,28 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     session.handle("stage 12").expect("memory");
     assert_eq!(session.settings.switches, Stage::Chapter(12).switches());
 }
+
+#[test]
+fn eval_traces_the_evaluation_the_switches_choose() {
+    let (mut session, buffer) = session();
+    let mut said = |line: &str| answer(&mut session, &buffer, line);
+    said("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let six = said("eval");
+    assert!(six.contains("rooks on files") && !six.contains("passed: free path"));
+    assert_eq!(said("set eval2 on"), "");
+    let two = said("eval");
+    let pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .expect("valid");
+    // One line per term with White's and Black's mg and eg and the blended total, then the
+    // phase, the scale and the total.
+    for term in crate::eval2::TERMS {
+        assert!(two.contains(term.name), "{}: {two}", term.name);
+    }
+    assert!(two.contains("king danger (*)") && two.contains("scale 64 of 64"));
+    let total = crate::eval2::evaluate(&pos, &mut crate::eval2::PawnTable::new());
+    assert!(
+        two.ends_with(&format!("total (White's view) {total}\n")),
+        "{two}"
+    );
+}

@@ -1,0 +1,1279 @@
+//! Evaluation II (chapter 18): chapter 6's PeSTO tables with the classic terms of a modern
+//! hand-written evaluation on top, every one a named pair of weights that a tuner can rewrite.
+//!
+//! **Linear in its weights.** Every term is a weight pair `(mg, eg)` from one table,
+//! [`EvalWeights`], times a count that depends on the position only: "two isolated pawns" is
+//! the weight `ISOLATED` counted twice. So the evaluation before blending is
+//! `Σ weight_i × (white_count_i − black_count_i)`, and [`features`] gives those counts, which is
+//! all a tuner needs for the gradient (chapter 19). Two parts are not linear and are kept apart
+//! from the table: the king danger (attack units looked up in a table that grows faster than
+//! linearly, [`KING_DANGER`]) and the endgame scale ([`scale`]), which multiplies the blended
+//! score. [`Features`] carries both as constants, so `Features::evaluate` reproduces
+//! [`evaluate`] exactly with any weights.
+//!
+//! **Cheap where it is often the same.** Material and piece-square values are kept in the
+//! position by make-move ([`Position::psq`], a packed pair, [`Packed`]); pawn-structure terms,
+//! which depend on the pawns alone and change only when a pawn moves, are kept in a small table
+//! per search thread ([`PawnTable`]), keyed by both colours' pawn sets.
+//!
+//! Every term is computed for both colours the same way, so a position and its colour-flipped
+//! mirror evaluate exactly equal (tested over the perft suite and random games).
+//!
+//! Sources for the ideas (the code and the numbers are ours): the Chess Programming Wiki's
+//! "Evaluation", "Passed Pawn", "Backward Pawn", "Mobility", "King Safety", "Outposts",
+//! "Tapered Eval"; Fruit 2.1's `eval.cpp` and `pawn.cpp` (Fabien Letouzey), Ethereal's
+//! `evaluate.c` (Andrew Grant), Stockfish's `evaluate.cpp` before NNUE.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::eval::{self, MAX_PHASE, Tapered};
+use crate::position::{PieceKind, Position};
+use crate::square::{Color, Square};
+use std::fmt;
+use std::ops::{Add, AddAssign, Sub, SubAssign};
+
+/// A weight pair in the table.
+const fn s(mg: i32, eg: i32) -> Tapered {
+    Tapered { mg, eg }
+}
+
+// ANCHOR: packed
+/// A middlegame and an endgame value packed in one `i32`: `mg × 65536 + eg`. Adding two packed
+/// values adds both halves at once (the low half's carry or borrow is undone when it is read),
+/// so make-move updates the material and piece-square sum with one addition per piece moved.
+/// Each half must stay within an `i16`, which material and tables do by far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Packed(i32);
+
+impl Packed {
+    pub const ZERO: Packed = Packed(0);
+
+    /// Packs `mg` and `eg`.
+    pub const fn new(mg: i32, eg: i32) -> Packed {
+        Packed((mg << 16).wrapping_add(eg))
+    }
+
+    /// The middlegame half: the high 16 bits, corrected for a negative low half.
+    #[inline]
+    pub const fn mg(self) -> i32 {
+        (self.0.wrapping_add(0x8000) >> 16) as i16 as i32
+    }
+
+    /// The endgame half: the low 16 bits, read as signed.
+    #[inline]
+    pub const fn eg(self) -> i32 {
+        self.0 as i16 as i32
+    }
+    // ANCHOR_END: packed
+
+    /// Both halves as a [`Tapered`] pair.
+    #[inline]
+    pub const fn tapered(self) -> Tapered {
+        s(self.mg(), self.eg())
+    }
+}
+
+impl Add for Packed {
+    type Output = Packed;
+    #[inline]
+    fn add(self, other: Packed) -> Packed {
+        Packed(self.0.wrapping_add(other.0))
+    }
+}
+
+impl Sub for Packed {
+    type Output = Packed;
+    #[inline]
+    fn sub(self, other: Packed) -> Packed {
+        Packed(self.0.wrapping_sub(other.0))
+    }
+}
+
+impl AddAssign for Packed {
+    #[inline]
+    fn add_assign(&mut self, other: Packed) {
+        *self = *self + other;
+    }
+}
+
+impl SubAssign for Packed {
+    #[inline]
+    fn sub_assign(&mut self, other: Packed) {
+        *self = *self - other;
+    }
+}
+
+// ANCHOR: layout
+// Where each term's weights start in the table. A term with several weights (one per rank, one
+// per number of squares) takes consecutive slots; `TERMS` names them for the trace and a tuner.
+pub const MATERIAL: usize = 0; // 6: pawn ... king (PeSTO)
+pub const PSQT: usize = MATERIAL + 6; // 6 × 64, a8 first as published (PeSTO)
+pub const PASSED_RANK: usize = PSQT + 6 * 64; // 8: by rank, counted from its own side
+pub const PASSED_FREE: usize = PASSED_RANK + 8; // 8: nothing on the way to promotion
+pub const PASSED_BLOCKED: usize = PASSED_FREE + 8; // 8: a piece on the square in front
+pub const PASSED_SUPPORTED: usize = PASSED_BLOCKED + 8; // defended by a pawn
+pub const PASSED_KING_OWN: usize = PASSED_SUPPORTED + 1; // × distance × rank factor
+pub const PASSED_KING_ENEMY: usize = PASSED_KING_OWN + 1; // × distance × rank factor
+pub const ISOLATED: usize = PASSED_KING_ENEMY + 1;
+pub const DOUBLED: usize = ISOLATED + 1;
+pub const BACKWARD: usize = DOUBLED + 1;
+pub const CONNECTED: usize = BACKWARD + 1; // 8: by rank
+pub const MOBILITY_KNIGHT: usize = CONNECTED + 8; // 9: by safe squares reached, 0 to 8
+pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9; // 14: 0 to 13
+pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14; // 15: 0 to 14
+pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15; // 28: 0 to 27
+pub const SHIELD: usize = MOBILITY_QUEEN + 28; // 3: pawn one ahead, two ahead, none
+pub const STORM: usize = SHIELD + 3; // 4: enemy pawn 1, 2, 3, 4 ranks ahead
+pub const THREAT_BY_PAWN: usize = STORM + 4;
+pub const THREAT_MINOR_ON_MAJOR: usize = THREAT_BY_PAWN + 1;
+pub const THREAT_ROOK_ON_QUEEN: usize = THREAT_MINOR_ON_MAJOR + 1;
+pub const HANGING: usize = THREAT_ROOK_ON_QUEEN + 1;
+pub const ROOK_OPEN: usize = HANGING + 1;
+pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
+pub const ROOK_SEVENTH: usize = ROOK_SEMI_OPEN + 1;
+pub const OUTPOST: usize = ROOK_SEVENTH + 1; // 2: knight, bishop
+pub const BISHOP_PAIR: usize = OUTPOST + 2;
+pub const TEMPO: usize = BISHOP_PAIR + 1;
+/// The number of weight pairs.
+pub const NUM_WEIGHTS: usize = TEMPO + 1;
+// ANCHOR_END: layout
+
+/// A term of the trace: a name and its slots in the table, `start..start + len`.
+#[derive(Clone, Copy, Debug)]
+pub struct Term {
+    pub name: &'static str,
+    pub start: usize,
+    pub len: usize,
+}
+
+const fn term(name: &'static str, start: usize, len: usize) -> Term {
+    Term { name, start, len }
+}
+
+/// Every term in trace order; together they cover the table exactly once (a test checks it).
+pub const TERMS: [Term; 28] = [
+    term("material", MATERIAL, 6),
+    term("piece-square", PSQT, 6 * 64),
+    term("passed: rank", PASSED_RANK, 8),
+    term("passed: free path", PASSED_FREE, 8),
+    term("passed: blocked", PASSED_BLOCKED, 8),
+    term("passed: supported", PASSED_SUPPORTED, 1),
+    term("passed: own king", PASSED_KING_OWN, 1),
+    term("passed: enemy king", PASSED_KING_ENEMY, 1),
+    term("isolated pawns", ISOLATED, 1),
+    term("doubled pawns", DOUBLED, 1),
+    term("backward pawns", BACKWARD, 1),
+    term("connected pawns", CONNECTED, 8),
+    term("mobility: knights", MOBILITY_KNIGHT, 9),
+    term("mobility: bishops", MOBILITY_BISHOP, 14),
+    term("mobility: rooks", MOBILITY_ROOK, 15),
+    term("mobility: queens", MOBILITY_QUEEN, 28),
+    term("king: pawn shield", SHIELD, 3),
+    term("king: pawn storm", STORM, 4),
+    term("threat: pawn", THREAT_BY_PAWN, 1),
+    term("threat: minor on major", THREAT_MINOR_ON_MAJOR, 1),
+    term("threat: rook on queen", THREAT_ROOK_ON_QUEEN, 1),
+    term("threat: hanging", HANGING, 1),
+    term("rook: open file", ROOK_OPEN, 1),
+    term("rook: semi-open file", ROOK_SEMI_OPEN, 1),
+    term("rook: seventh rank", ROOK_SEVENTH, 1),
+    term("outposts", OUTPOST, 2),
+    term("bishop pair", BISHOP_PAIR, 1),
+    term("tempo", TEMPO, 1),
+];
+
+/// The term that weight `index` belongs to.
+pub fn term_of(index: usize) -> usize {
+    TERMS
+        .iter()
+        .rposition(|t| t.start <= index)
+        .expect("every index is in a term")
+}
+
+// ANCHOR: weights
+/// Every linear weight of Evaluation II: one `(mg, eg)` pair per slot of the layout above
+/// (`PASSED_RANK + 5` is a passed pawn on its sixth rank). A tuner replaces the whole table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    pub pairs: [Tapered; NUM_WEIGHTS],
+}
+// ANCHOR_END: weights
+
+/// The weights the engine plays with: PeSTO's material and tables, and hand-set values for the
+/// rest, chosen to be of the size the sources above give such terms, not tuned (chapter 19
+/// tunes them).
+pub const WEIGHTS: EvalWeights = EvalWeights {
+    pairs: default_pairs(),
+};
+
+/// Writes `values` into `pairs` from `start` on.
+const fn put(pairs: &mut [Tapered; NUM_WEIGHTS], start: usize, values: &[Tapered]) {
+    let mut i = 0;
+    while i < values.len() {
+        pairs[start + i] = values[i];
+        i += 1;
+    }
+}
+
+/// A mobility table that starts linear, `per_square × (n − typical)`, for a tuner to bend.
+const fn put_mobility(
+    pairs: &mut [Tapered; NUM_WEIGHTS],
+    start: usize,
+    len: usize,
+    per_square: Tapered,
+    typical: i32,
+) {
+    let mut n = 0;
+    while n < len {
+        let d = n as i32 - typical;
+        pairs[start + n] = s(per_square.mg * d, per_square.eg * d);
+        n += 1;
+    }
+}
+
+const fn default_pairs() -> [Tapered; NUM_WEIGHTS] {
+    let mut w = [s(0, 0); NUM_WEIGHTS];
+    let pesto = &eval::WEIGHTS;
+    let mut k = 0;
+    while k < 6 {
+        w[MATERIAL + k] = pesto.material[k];
+        let mut i = 0;
+        while i < 64 {
+            w[PSQT + k * 64 + i] = s(pesto.psqt_mg[k][i], pesto.psqt_eg[k][i]);
+            i += 1;
+        }
+        k += 1;
+    }
+    let zero = s(0, 0);
+    put(
+        &mut w,
+        PASSED_RANK,
+        &[
+            zero,
+            s(0, 5),
+            s(2, 8),
+            s(5, 15),
+            s(12, 30),
+            s(25, 55),
+            s(40, 80),
+            zero,
+        ],
+    );
+    put(
+        &mut w,
+        PASSED_FREE,
+        &[
+            zero,
+            s(0, 2),
+            s(0, 3),
+            s(2, 6),
+            s(4, 12),
+            s(8, 20),
+            s(12, 35),
+            zero,
+        ],
+    );
+    put(
+        &mut w,
+        PASSED_BLOCKED,
+        &[
+            zero,
+            zero,
+            s(-2, -3),
+            s(-3, -6),
+            s(-5, -10),
+            s(-8, -18),
+            s(-10, -25),
+            zero,
+        ],
+    );
+    w[PASSED_SUPPORTED] = s(5, 15);
+    w[PASSED_KING_OWN] = s(0, -3);
+    w[PASSED_KING_ENEMY] = s(0, 6);
+    w[ISOLATED] = s(-10, -10);
+    w[DOUBLED] = s(-10, -20);
+    w[BACKWARD] = s(-8, -10);
+    put(
+        &mut w,
+        CONNECTED,
+        &[
+            zero,
+            s(2, 2),
+            s(4, 4),
+            s(6, 6),
+            s(10, 12),
+            s(20, 30),
+            s(35, 50),
+            zero,
+        ],
+    );
+    put_mobility(&mut w, MOBILITY_KNIGHT, 9, s(4, 4), 4);
+    put_mobility(&mut w, MOBILITY_BISHOP, 14, s(5, 5), 6);
+    put_mobility(&mut w, MOBILITY_ROOK, 15, s(2, 4), 6);
+    put_mobility(&mut w, MOBILITY_QUEEN, 28, s(1, 2), 12);
+    put(&mut w, SHIELD, &[s(10, 0), s(5, 0), s(-10, 0)]);
+    put(&mut w, STORM, &[s(-5, 0), s(-15, 0), s(-8, 0), s(-4, 0)]);
+    w[THREAT_BY_PAWN] = s(40, 30);
+    w[THREAT_MINOR_ON_MAJOR] = s(30, 20);
+    w[THREAT_ROOK_ON_QUEEN] = s(25, 15);
+    w[HANGING] = s(20, 15);
+    w[ROOK_OPEN] = s(25, 10);
+    w[ROOK_SEMI_OPEN] = s(10, 5);
+    w[ROOK_SEVENTH] = s(15, 25);
+    put(&mut w, OUTPOST, &[s(20, 10), s(12, 5)]);
+    w[BISHOP_PAIR] = s(30, 50);
+    w[TEMPO] = s(12, 6);
+    w
+}
+
+// ANCHOR: king_danger
+/// The non-linear part of king safety, kept out of [`EvalWeights`]: each knight, bishop, rook
+/// or queen that reaches the enemy king's zone (its square and the squares around it) adds
+/// `attack_units` per zone square it reaches; with two attackers or more the king's side loses
+/// `table[units]` centipawns in the middlegame. The table grows with the square of the units
+/// (then levels off), because one attacker is parried and three rarely are (CPW "King Safety").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KingDanger {
+    /// Attack units per zone square, by piece kind (pawn ... king).
+    pub attack_units: [i32; 6],
+    /// Centipawns by attack units.
+    pub table: [i32; 64],
+}
+
+/// The king danger the engine plays with.
+pub const KING_DANGER: KingDanger = KingDanger {
+    attack_units: [0, 2, 2, 3, 5, 0],
+    table: danger_table(),
+};
+
+/// `units² / 4`, at most 500: chapter 6's curve, as a table a tuner can reshape.
+const fn danger_table() -> [i32; 64] {
+    let mut table = [0; 64];
+    let mut units = 0;
+    while units < 64 {
+        let value = (units * units / 4) as i32;
+        table[units] = if value > 500 { 500 } else { value };
+        units += 1;
+    }
+    table
+}
+// ANCHOR_END: king_danger
+
+// ANCHOR: psq_table
+/// Material plus piece-square value of each piece on each square, packed, negative for Black:
+/// what make-move adds and subtracts ([`Position::psq`]). Built at compile time from the
+/// table's first 390 weights, so it always agrees with [`WEIGHTS`].
+pub static PSQ: [[[Packed; 64]; 6]; 2] = psq_table(&WEIGHTS);
+
+const fn psq_table(w: &EvalWeights) -> [[[Packed; 64]; 6]; 2] {
+    let mut table = [[[Packed::ZERO; 64]; 6]; 2];
+    let mut k = 0;
+    while k < 6 {
+        let mut square = 0;
+        while square < 64 {
+            // White reads the a8-first table upside down, Black as it stands.
+            let white = w.pairs[PSQT + k * 64 + (square ^ 56)];
+            let black = w.pairs[PSQT + k * 64 + square];
+            let m = w.pairs[MATERIAL + k];
+            table[0][k][square] = Packed::new(m.mg + white.mg, m.eg + white.eg);
+            table[1][k][square] = Packed::new(-m.mg - black.mg, -m.eg - black.eg);
+            square += 1;
+        }
+        k += 1;
+    }
+    table
+}
+// ANCHOR_END: psq_table
+
+// ---------------------------------------------------------------------------------------------
+// Masks
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+const fn file_mask(file: usize) -> u64 {
+    FILE_A << file
+}
+
+/// The files beside `file`.
+const fn adjacent_files(file: usize) -> u64 {
+    let mut mask = 0;
+    if file > 0 {
+        mask |= file_mask(file - 1);
+    }
+    if file < 7 {
+        mask |= file_mask(file + 1);
+    }
+    mask
+}
+
+/// The ranks strictly in front of `rank` for `color`.
+const fn ranks_ahead(color: usize, rank: usize) -> u64 {
+    if color == 0 {
+        if rank < 7 {
+            !0u64 << ((rank + 1) * 8)
+        } else {
+            0
+        }
+    } else if rank > 0 {
+        !0u64 >> ((8 - rank) * 8)
+    } else {
+        0
+    }
+}
+
+/// Per colour and square: the squares ahead on the file (`FRONT`), ahead on the file and the
+/// two beside it (`PASSED_SPAN`: no enemy pawn there means passed), and level or behind on the
+/// files beside it (`SUPPORT_SPAN`: a pawn there could still come to defend this one).
+struct Spans {
+    front: [[u64; 64]; 2],
+    passed: [[u64; 64]; 2],
+    support: [[u64; 64]; 2],
+}
+
+const SPANS: Spans = {
+    let mut spans = Spans {
+        front: [[0; 64]; 2],
+        passed: [[0; 64]; 2],
+        support: [[0; 64]; 2],
+    };
+    let mut color = 0;
+    while color < 2 {
+        let mut square = 0;
+        while square < 64 {
+            let (file, rank) = (square % 8, square / 8);
+            let ahead = ranks_ahead(color, rank);
+            spans.front[color][square] = file_mask(file) & ahead;
+            spans.passed[color][square] = (file_mask(file) | adjacent_files(file)) & ahead;
+            spans.support[color][square] = adjacent_files(file) & !ahead;
+            square += 1;
+        }
+        color += 1;
+    }
+    spans
+};
+
+/// The rank of `square` counted from `color`'s side (0 = its first rank).
+#[inline]
+fn relative_rank(color: Color, square: Square) -> usize {
+    match color {
+        Color::White => square.rank() as usize,
+        Color::Black => 7 - square.rank() as usize,
+    }
+}
+
+/// The squares the pawns `pawns` of `color` attack.
+#[inline]
+fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+    let forward = Bitboard(pawns).forward(color);
+    (forward.east() | forward.west()).0
+}
+
+/// Every square a pawn of `pawns` could ever attack by advancing: its attacks now and from
+/// every square ahead of it (a piece outside this set can never be driven off by a pawn).
+#[inline]
+fn pawn_attack_span(color: Color, pawns: u64) -> u64 {
+    let mut fill = pawns;
+    match color {
+        Color::White => {
+            fill |= fill << 8;
+            fill |= fill << 16;
+            fill |= fill << 32;
+        }
+        Color::Black => {
+            fill |= fill >> 8;
+            fill |= fill >> 16;
+            fill |= fill >> 32;
+        }
+    }
+    pawn_attacks(color, fill)
+}
+
+/// Chebyshev distance: the king moves between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sinks: where the terms go
+
+// ANCHOR: sink
+/// Where a term reports "weight `index` counts `count` times for `color`". The terms are
+/// written once, against this trait: the search's [`Scorer`] multiplies by the weights as it
+/// goes, [`features`] records the counts for a tuner, and the trace groups them by term.
+pub trait Sink {
+    fn add(&mut self, color: Color, index: usize, count: i32);
+}
+
+/// Sums weights × counts per colour.
+struct Scorer<'w> {
+    weights: &'w [Tapered; NUM_WEIGHTS],
+    score: [Tapered; 2],
+}
+
+impl Sink for Scorer<'_> {
+    #[inline(always)]
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        self.score[color.index()] += self.weights[index] * count;
+    }
+}
+// ANCHOR_END: sink
+
+impl<'w> Scorer<'w> {
+    fn new(weights: &'w EvalWeights) -> Scorer<'w> {
+        Scorer {
+            weights: &weights.pairs,
+            score: [Tapered::default(); 2],
+        }
+    }
+
+    fn white_minus_black(&self) -> Tapered {
+        self.score[0] - self.score[1]
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The terms
+
+/// Material and piece-square values, piece by piece (what [`Position::psq`] keeps
+/// incrementally).
+fn material_and_tables<S: Sink>(pos: &Position, sink: &mut S) {
+    for color in Color::BOTH {
+        for (k, kind) in PieceKind::ALL.into_iter().enumerate() {
+            for square in pos.pieces(color, kind) {
+                let published = match color {
+                    Color::White => square.flip_rank().index(),
+                    Color::Black => square.index(),
+                };
+                sink.add(color, MATERIAL + k, 1);
+                sink.add(color, PSQT + k * 64 + published, 1);
+            }
+        }
+    }
+}
+
+// ANCHOR: pawn_terms
+/// The terms that depend on the pawns alone (so the pawn table can keep them): passed pawns
+/// by rank and supported, isolated, doubled, backward and connected pawns. Returns the passed
+/// pawns of both colours, which the terms that also depend on pieces and kings need.
+fn pawn_terms<S: Sink>(pawns: [u64; 2], sink: &mut S) -> u64 {
+    let mut passed = 0;
+    for color in Color::BOTH {
+        let (c, them) = (color.index(), color.flip().index());
+        let (own, enemy) = (pawns[c], pawns[them]);
+        let defended = pawn_attacks(color, own);
+        let enemy_attacks = pawn_attacks(color.flip(), enemy);
+        for square in Bitboard(own) {
+            let i = square.index();
+            let rank = relative_rank(color, square);
+            let beside = adjacent_files(square.file() as usize);
+            let supported = defended & (1 << i) != 0;
+            let phalanx = own & beside & (0xFF << (8 * square.rank())) != 0;
+            let front = SPANS.front[c][i];
+            // Passed: no enemy pawn ahead on its file or beside it, and not behind its own.
+            if SPANS.passed[c][i] & enemy == 0 && front & own == 0 {
+                passed |= 1 << i;
+                sink.add(color, PASSED_RANK + rank, 1);
+                if supported {
+                    sink.add(color, PASSED_SUPPORTED, 1);
+                }
+            }
+            // Doubled: another pawn of its side ahead of it on the file (each extra one counts).
+            if front & own != 0 {
+                sink.add(color, DOUBLED, 1);
+            }
+            if own & beside == 0 {
+                sink.add(color, ISOLATED, 1);
+            } else if supported || phalanx {
+                sink.add(color, CONNECTED + rank, 1);
+            } else {
+                // Backward: no pawn beside it level or behind that could come to defend it,
+                // and its way forward is guarded by an enemy pawn.
+                let stop = Bitboard::from_square(square).forward(color).0;
+                if own & SPANS.support[c][i] == 0 && stop & enemy_attacks != 0 {
+                    sink.add(color, BACKWARD, 1);
+                }
+            }
+        }
+    }
+    passed
+}
+// ANCHOR_END: pawn_terms
+
+/// The squares of `square`'s king zone: the king's square and its neighbours.
+#[inline]
+fn king_zone(square: Square) -> u64 {
+    attacks::king_attacks(square).0 | 1 << square.index()
+}
+
+// ANCHOR: piece_terms
+/// The terms that depend on the pieces: mobility, king safety, threats, rooks, outposts,
+/// bishop pair, tempo, and the passed pawns' path and kings. `passed` holds the passed pawns
+/// of both colours (from [`pawn_terms`]). Returns the non-linear king danger of each side.
+fn piece_terms<S: Sink>(
+    pos: &Position,
+    passed: u64,
+    danger: &KingDanger,
+    sink: &mut S,
+) -> [Tapered; 2] {
+    let occupied = pos.occupied().0;
+    let pawns = [
+        pos.pieces(Color::White, PieceKind::Pawn).0,
+        pos.pieces(Color::Black, PieceKind::Pawn).0,
+    ];
+    let pawn_attacked = [
+        pawn_attacks(Color::White, pawns[0]),
+        pawn_attacks(Color::Black, pawns[1]),
+    ];
+    let kings = [pos.king_square(Color::White), pos.king_square(Color::Black)];
+    let mut attacked = [0u64; 2];
+    let mut by_minors = [0u64; 2];
+    let mut by_rooks = [0u64; 2];
+    let mut king_danger = [Tapered::default(); 2];
+
+    // Mobility and attacks on the enemy king's zone, gathering every piece's attacks.
+    for color in Color::BOTH {
+        let (c, them) = (color.index(), color.flip().index());
+        let safe = !pos.colour(color).0 & !pawn_attacked[them];
+        let zone = king_zone(kings[them]);
+        attacked[c] = pawn_attacked[c] | attacks::king_attacks(kings[c]).0;
+        let (mut units, mut attackers) = (0, 0);
+        for (kind, table) in [
+            (PieceKind::Knight, MOBILITY_KNIGHT),
+            (PieceKind::Bishop, MOBILITY_BISHOP),
+            (PieceKind::Rook, MOBILITY_ROOK),
+            (PieceKind::Queen, MOBILITY_QUEEN),
+        ] {
+            for square in pos.pieces(color, kind) {
+                let reach = match kind {
+                    PieceKind::Knight => attacks::knight_attacks(square),
+                    PieceKind::Bishop => attacks::bishop_attacks(square, Bitboard(occupied)),
+                    PieceKind::Rook => attacks::rook_attacks(square, Bitboard(occupied)),
+                    _ => attacks::queen_attacks(square, Bitboard(occupied)),
+                }
+                .0;
+                attacked[c] |= reach;
+                match kind {
+                    PieceKind::Knight | PieceKind::Bishop => by_minors[c] |= reach,
+                    PieceKind::Rook => by_rooks[c] |= reach,
+                    _ => {}
+                }
+                sink.add(color, table + (reach & safe).count_ones() as usize, 1);
+                let hits = (reach & zone).count_ones() as i32;
+                if hits > 0 {
+                    attackers += 1;
+                    units += hits * danger.attack_units[kind.index()];
+                }
+            }
+        }
+        if attackers >= 2 {
+            let units = units.clamp(0, danger.table.len() as i32 - 1) as usize;
+            king_danger[them] = s(-danger.table[units], 0);
+        }
+    }
+
+    for color in Color::BOTH {
+        let (c, them) = (color.index(), color.flip().index());
+        let theirs = |kind| pos.pieces(color.flip(), kind).0;
+        let majors = theirs(PieceKind::Rook) | theirs(PieceKind::Queen);
+        let pieces = majors | theirs(PieceKind::Knight) | theirs(PieceKind::Bishop);
+
+        // Threats: a piece attacked by a pawn, a major by a minor, a queen by a rook, and
+        // a piece attacked and not defended at all.
+        let count = |set: u64| set.count_ones() as i32;
+        sink.add(color, THREAT_BY_PAWN, count(pawn_attacked[c] & pieces));
+        sink.add(color, THREAT_MINOR_ON_MAJOR, count(by_minors[c] & majors));
+        let queens = theirs(PieceKind::Queen);
+        sink.add(color, THREAT_ROOK_ON_QUEEN, count(by_rooks[c] & queens));
+        sink.add(
+            color,
+            HANGING,
+            count(attacked[c] & !attacked[them] & pieces),
+        );
+
+        // Rooks on open and semi-open files, and on the seventh rank when there is something
+        // to win there: enemy pawns on it, or the enemy king shut in on the eighth.
+        for square in pos.pieces(color, PieceKind::Rook) {
+            let file = file_mask(square.file() as usize);
+            if file & pawns[c] == 0 {
+                let open = if file & pawns[them] == 0 {
+                    ROOK_OPEN
+                } else {
+                    ROOK_SEMI_OPEN
+                };
+                sink.add(color, open, 1);
+            }
+            if relative_rank(color, square) == 6 {
+                let seventh = 0xFFu64 << (8 * square.rank());
+                if relative_rank(color, kings[them]) == 7 || pawns[them] & seventh != 0 {
+                    sink.add(color, ROOK_SEVENTH, 1);
+                }
+            }
+        }
+
+        // Outposts: a knight or bishop on the fourth to sixth rank, defended by a pawn, on a
+        // square no enemy pawn can ever attack.
+        let span = pawn_attack_span(color.flip(), pawns[them]);
+        for (n, kind) in [PieceKind::Knight, PieceKind::Bishop]
+            .into_iter()
+            .enumerate()
+        {
+            for square in pos.pieces(color, kind) {
+                let bit = 1u64 << square.index();
+                let rank = relative_rank(color, square);
+                if (3..=5).contains(&rank) && bit & pawn_attacked[c] != 0 && bit & span == 0 {
+                    sink.add(color, OUTPOST + n, 1);
+                }
+            }
+        }
+
+        if pos.pieces(color, PieceKind::Bishop).more_than_one() {
+            sink.add(color, BISHOP_PAIR, 1);
+        }
+        if pos.side_to_move() == color {
+            sink.add(color, TEMPO, 1);
+        }
+
+        shield_and_storm(color, kings[c], pawns, sink);
+        passed_pawn_path(color, passed & pawns[c], occupied, kings, sink);
+    }
+    king_danger
+}
+// ANCHOR_END: piece_terms
+
+// ANCHOR: shield_and_storm
+/// The pawns in front of `color`'s king on its file and the two beside it (the b- to g-file
+/// centred, so a king in the corner still looks at three files): its own nearest pawn one
+/// rank ahead, two ranks ahead or missing (shield), and the nearest enemy pawn one to four
+/// ranks ahead (storm: it is coming to open a file).
+fn shield_and_storm<S: Sink>(color: Color, king: Square, pawns: [u64; 2], sink: &mut S) {
+    let (c, them) = (color.index(), color.flip().index());
+    let centre = king.file().clamp(1, 6) as usize;
+    let ahead = ranks_ahead(c, king.rank() as usize);
+    let king_rank = king.rank() as i32;
+    let nearest = |set: u64| -> Option<i32> {
+        if set == 0 {
+            return None;
+        }
+        let square = match color {
+            Color::White => set.trailing_zeros(),
+            Color::Black => 63 - set.leading_zeros(),
+        };
+        Some((square as i32 / 8 - king_rank).abs())
+    };
+    for file in centre - 1..=centre + 1 {
+        let mask = file_mask(file) & ahead;
+        match nearest(pawns[c] & mask) {
+            Some(1) => sink.add(color, SHIELD, 1),
+            Some(2) => sink.add(color, SHIELD + 1, 1),
+            _ => sink.add(color, SHIELD + 2, 1),
+        }
+        if let Some(d @ 1..=4) = nearest(pawns[them] & mask) {
+            sink.add(color, STORM + d as usize - 1, 1);
+        }
+    }
+}
+// ANCHOR_END: shield_and_storm
+
+// ANCHOR: passed_path
+/// What a passed pawn's future depends on beyond the pawns: whether its way to the eighth rank
+/// is free of pieces, whether a piece stands right in front of it, and how far each king is
+/// from the square in front of it (counted more the further the pawn has come: rank factor 0
+/// up to its third rank, then 1, 2, 3, 4).
+fn passed_pawn_path<S: Sink>(
+    color: Color,
+    passed: u64,
+    occupied: u64,
+    kings: [Square; 2],
+    sink: &mut S,
+) {
+    let c = color.index();
+    for square in Bitboard(passed) {
+        let rank = relative_rank(color, square);
+        let path = SPANS.front[c][square.index()];
+        let stop = Bitboard::from_square(square).forward(color);
+        if path & occupied == 0 {
+            sink.add(color, PASSED_FREE + rank, 1);
+        } else if stop.0 & occupied != 0 {
+            sink.add(color, PASSED_BLOCKED + rank, 1);
+        }
+        let factor = rank.saturating_sub(2) as i32;
+        if let (Some(stop), true) = (stop.first(), factor > 0) {
+            sink.add(color, PASSED_KING_OWN, distance(kings[c], stop) * factor);
+            let enemy = distance(kings[color.flip().index()], stop);
+            sink.add(color, PASSED_KING_ENEMY, enemy * factor);
+        }
+    }
+}
+// ANCHOR_END: passed_path
+
+// ---------------------------------------------------------------------------------------------
+// Phase and scale
+
+/// The game phase as chapter 6 counts it: knight and bishop 1, rook 2, queen 4, at most 24.
+pub fn phase(pos: &Position) -> i32 {
+    let count = |kind| pos.pieces_of_kind(kind).count() as i32;
+    let phase = count(PieceKind::Knight)
+        + count(PieceKind::Bishop)
+        + 2 * count(PieceKind::Rook)
+        + 4 * count(PieceKind::Queen);
+    phase.min(MAX_PHASE)
+}
+
+/// The scale that means "as evaluated".
+pub const NORMAL_SCALE: i32 = 64;
+
+// ANCHOR: scale
+/// How much of the evaluation to keep, out of [`NORMAL_SCALE`], when `strong` is the side the
+/// evaluation favours (CPW "Draw Evaluation"; Stockfish's and Ethereal's scale factors). Not
+/// linear, and not in the weight table: it multiplies the whole blended score.
+///
+/// - No pawns and at most a minor piece (KNK, KBK, and KN or KB against pawns): it cannot
+///   mate, so 0. Two knights and nothing else against a bare king (KNNK): 0 too.
+/// - No pawns and at most a minor piece more than the other side, counting minors 3, rooks 5
+///   and queens 9 (KRKB, KRKN, KRBKR): 16, such endings are mostly drawn. A queen against a
+///   rook (9 against 5) is a win and keeps its score.
+/// - Opposite-coloured bishops and nothing else but pawns: 32, since neither bishop can
+///   contest the squares the other controls, a pawn or two up is often not enough.
+pub fn scale(pos: &Position, strong: Color) -> i32 {
+    let weak = strong.flip();
+    let minors =
+        |c| pos.pieces(c, PieceKind::Knight).count() + pos.pieces(c, PieceKind::Bishop).count();
+    let value = |c| {
+        3 * minors(c) as i32
+            + 5 * pos.pieces(c, PieceKind::Rook).count() as i32
+            + 9 * pos.pieces(c, PieceKind::Queen).count() as i32
+    };
+    let (strong_value, weak_value) = (value(strong), value(weak));
+    if pos.pieces(strong, PieceKind::Pawn).is_empty() {
+        if strong_value <= 3 {
+            return 0;
+        }
+        let only_knights = pos.pieces(strong, PieceKind::Knight).count() == 2 && strong_value == 6;
+        let weak_bare = pos.colour(weak).count() == 1;
+        if only_knights && weak_bare {
+            return 0;
+        }
+        if strong_value - weak_value <= 3 {
+            return 16;
+        }
+    }
+    let bishops = pos.pieces_of_kind(PieceKind::Bishop);
+    let others = pos.pieces_of_kind(PieceKind::Knight)
+        | pos.pieces_of_kind(PieceKind::Rook)
+        | pos.pieces_of_kind(PieceKind::Queen);
+    const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+    if others.is_empty()
+        && pos.pieces(strong, PieceKind::Bishop).count() == 1
+        && pos.pieces(weak, PieceKind::Bishop).count() == 1
+        && (bishops.0 & DARK).count_ones() == 1
+    {
+        return 32;
+    }
+    NORMAL_SCALE
+}
+// ANCHOR_END: scale
+
+// ANCHOR: finish
+/// The blended score of `white` (White's view) at `phase`, scaled for the side it favours
+/// (`scales[0]` if White, `scales[1]` if Black), for the side to move. Truncating divisions
+/// keep `finish(−x) = −finish(x)` for the mirrored position.
+fn finish(white: Tapered, phase: i32, scales: [i32; 2], side_to_move: Color) -> i32 {
+    let blended = white.blend(phase);
+    let scale = if blended >= 0 { scales[0] } else { scales[1] };
+    let scaled = blended * scale / NORMAL_SCALE;
+    match side_to_move {
+        Color::White => scaled,
+        Color::Black => -scaled,
+    }
+}
+// ANCHOR_END: finish
+
+fn scales(pos: &Position) -> [i32; 2] {
+    [scale(pos, Color::White), scale(pos, Color::Black)]
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pawn table
+
+/// One entry: the pawns it was computed for (both colours, compared in full, so a hit is
+/// never another pawn structure's), their score (White's minus Black's) and passed pawns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct PawnEntry {
+    pawns: [u64; 2],
+    score: Tapered,
+    passed: u64,
+}
+
+// ANCHOR: pawn_table
+/// The pawn-structure terms of recently seen pawn structures (CPW "Pawn Hash Table"). The
+/// pawns move in few of the moves searched, so most lookups find the structure already
+/// scored; one table per search thread, so no locking. An all-zero entry is the entry of
+/// "no pawns at all", which is correct as it stands, so an empty table needs no flags.
+#[derive(Clone, Default)]
+pub struct PawnTable {
+    /// Allocated at the first lookup: an engine playing with chapter 6's evaluation never
+    /// pays for it.
+    entries: Vec<PawnEntry>,
+    probes: u64,
+    hits: u64,
+}
+
+impl PawnTable {
+    /// Entries: 2^14 of 32 bytes, half a megabyte per thread.
+    pub const ENTRIES: usize = 1 << 14;
+
+    /// An empty table (nothing allocated yet).
+    pub fn new() -> PawnTable {
+        PawnTable::default()
+    }
+
+    /// Forgets every entry and the counters.
+    pub fn clear(&mut self) {
+        *self = PawnTable::default();
+    }
+
+    /// Lookups made and lookups that found their structure.
+    pub fn counters(&self) -> (u64, u64) {
+        (self.probes, self.hits)
+    }
+
+    /// The entry of these pawns, computed and stored on a miss.
+    #[inline]
+    fn probe(&mut self, pawns: [u64; 2]) -> PawnEntry {
+        if self.entries.is_empty() {
+            self.entries = vec![PawnEntry::default(); PawnTable::ENTRIES];
+        }
+        let mixed = pawns[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ pawns[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let index = (mixed >> (64 - 14)) as usize;
+        self.probes += 1;
+        let entry = &mut self.entries[index];
+        if entry.pawns == pawns {
+            self.hits += 1;
+            return *entry;
+        }
+        *entry = compute_pawn_entry(pawns);
+        *entry
+    }
+}
+// ANCHOR_END: pawn_table
+
+impl fmt::Debug for PawnTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PawnTable")
+            .field("entries", &self.entries.len())
+            .field("probes", &self.probes)
+            .field("hits", &self.hits)
+            .finish()
+    }
+}
+
+fn compute_pawn_entry(pawns: [u64; 2]) -> PawnEntry {
+    let mut scorer = Scorer::new(&WEIGHTS);
+    let passed = pawn_terms(pawns, &mut scorer);
+    PawnEntry {
+        pawns,
+        score: scorer.white_minus_black(),
+        passed,
+    }
+}
+
+fn pawn_sets(pos: &Position) -> [u64; 2] {
+    [
+        pos.pieces(Color::White, PieceKind::Pawn).0,
+        pos.pieces(Color::Black, PieceKind::Pawn).0,
+    ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// The evaluation
+
+// ANCHOR: evaluate
+/// Evaluation II of `pos` in centipawns for the side to move: material and tables from the
+/// position's running sum, pawn structure from `pawns`, the rest computed here.
+pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
+    let entry = pawns.probe(pawn_sets(pos));
+    let mut scorer = Scorer::new(&WEIGHTS);
+    let danger = piece_terms(pos, entry.passed, &KING_DANGER, &mut scorer);
+    let white =
+        pos.psq().tapered() + entry.score + scorer.white_minus_black() + (danger[0] - danger[1]);
+    finish(white, phase(pos), scales(pos), pos.side_to_move())
+}
+// ANCHOR_END: evaluate
+
+/// The same evaluation computed from scratch with other weights: no running sum, no pawn
+/// table. With [`WEIGHTS`] it equals [`evaluate`] (a property test checks it).
+pub fn evaluate_with(pos: &Position, weights: &EvalWeights, danger: &KingDanger) -> i32 {
+    let mut scorer = Scorer::new(weights);
+    material_and_tables(pos, &mut scorer);
+    let passed = pawn_terms(pawn_sets(pos), &mut scorer);
+    let king = piece_terms(pos, passed, danger, &mut scorer);
+    let white = scorer.white_minus_black() + (king[0] - king[1]);
+    finish(white, phase(pos), scales(pos), pos.side_to_move())
+}
+
+// ANCHOR: features
+/// What a tuner needs of a position: for every weight, how many times it counts for White and
+/// for Black, and the parts that are not linear in the weights, as constants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// `counts[i] = [white, black]`: weight `i`'s count for each colour.
+    pub counts: Vec<[i32; 2]>,
+    /// The king danger of each side (non-linear, from [`KING_DANGER`]).
+    pub king_danger: [Tapered; 2],
+    /// The game phase, 0 (endgame) to [`MAX_PHASE`].
+    pub phase: i32,
+    /// The scale if the evaluation favours White, and if it favours Black ([`scale`]).
+    pub scales: [i32; 2],
+    pub side_to_move: Color,
+}
+
+/// Records the counts.
+struct Counter(Vec<[i32; 2]>);
+
+impl Sink for Counter {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        self.0[index][color.index()] += count;
+    }
+}
+
+/// The feature vector of `pos`.
+pub fn features(pos: &Position) -> Features {
+    let mut counter = Counter(vec![[0; 2]; NUM_WEIGHTS]);
+    material_and_tables(pos, &mut counter);
+    let passed = pawn_terms(pawn_sets(pos), &mut counter);
+    let king_danger = piece_terms(pos, passed, &KING_DANGER, &mut counter);
+    Features {
+        counts: counter.0,
+        king_danger,
+        phase: phase(pos),
+        scales: scales(pos),
+        side_to_move: pos.side_to_move(),
+    }
+}
+
+impl Features {
+    /// The unblended score, White's view: `Σ weight × (white − black)` plus the king danger.
+    /// Its derivative by weight `i` is `counts[i][0] − counts[i][1]` (times the blend's
+    /// `phase / 24` for `mg`, `(24 − phase) / 24` for `eg`, and the scale).
+    pub fn white(&self, weights: &EvalWeights) -> Tapered {
+        let linear = self
+            .counts
+            .iter()
+            .zip(&weights.pairs)
+            .fold(Tapered::default(), |sum, (&[w, b], &pair)| {
+                sum + pair * (w - b)
+            });
+        linear + (self.king_danger[0] - self.king_danger[1])
+    }
+
+    /// The evaluation these features give with `weights`, for the side to move: equal to
+    /// [`evaluate_with`] for the position they came from.
+    pub fn evaluate(&self, weights: &EvalWeights) -> i32 {
+        finish(
+            self.white(weights),
+            self.phase,
+            self.scales,
+            self.side_to_move,
+        )
+    }
+}
+// ANCHOR_END: features
+
+// ---------------------------------------------------------------------------------------------
+// The trace
+
+/// Evaluation II term by term, for the console's `eval` (switch `eval2` on) and the book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// Per term of [`TERMS`], White's and Black's unblended value.
+    pub terms: Vec<[Tapered; 2]>,
+    /// The non-linear king danger per side.
+    pub king_danger: [Tapered; 2],
+    pub phase: i32,
+    /// The scale applied, out of [`NORMAL_SCALE`].
+    pub scale: i32,
+    /// The total before scaling and after, White's view.
+    pub unscaled: i32,
+    pub total: i32,
+}
+
+/// The trace of `pos` with the engine's weights.
+pub fn trace(pos: &Position) -> Trace {
+    let features = features(pos);
+    let mut terms = vec![[Tapered::default(); 2]; TERMS.len()];
+    for (i, &[white, black]) in features.counts.iter().enumerate() {
+        let t = term_of(i);
+        terms[t][0] += WEIGHTS.pairs[i] * white;
+        terms[t][1] += WEIGHTS.pairs[i] * black;
+    }
+    let white = features.white(&WEIGHTS);
+    let unscaled = white.blend(features.phase);
+    let scale = if unscaled >= 0 {
+        features.scales[0]
+    } else {
+        features.scales[1]
+    };
+    Trace {
+        terms,
+        king_danger: features.king_danger,
+        phase: features.phase,
+        scale,
+        unscaled,
+        total: unscaled * scale / NORMAL_SCALE,
+    }
+}
+
+impl Trace {
+    /// Each row's name, White's and Black's pair, and its blended difference (White's view).
+    pub fn rows(&self) -> Vec<(&'static str, [Tapered; 2], i32)> {
+        let mut rows: Vec<_> = TERMS
+            .iter()
+            .zip(&self.terms)
+            .map(|(term, &[w, b])| (term.name, [w, b], (w - b).blend(self.phase)))
+            .collect();
+        let [w, b] = self.king_danger;
+        rows.push(("king danger (*)", [w, b], (w - b).blend(self.phase)));
+        rows
+    }
+}
+
+impl fmt::Display for Trace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<23} {:>11} {:>11} {:>6}",
+            "term", "white mg eg", "black mg eg", "total"
+        )?;
+        for (name, [w, b], total) in self.rows() {
+            writeln!(
+                f,
+                "{name:<23} {:>5} {:>5} {:>5} {:>5} {total:>6}",
+                w.mg, w.eg, b.mg, b.eg
+            )?;
+        }
+        writeln!(
+            f,
+            "phase {} of {MAX_PHASE}; blended {}; scale {} of {NORMAL_SCALE} (*)",
+            self.phase, self.unscaled, self.scale
+        )?;
+        writeln!(f, "(*) not linear: not in the weight table")?;
+        write!(f, "total (White's view) {}", self.total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).expect("a valid FEN")
+    }
+
+    #[test]
+    fn the_terms_cover_the_table_once_in_order() {
+        let mut next = 0;
+        for t in TERMS {
+            assert_eq!(t.start, next, "{}", t.name);
+            next += t.len;
+        }
+        assert_eq!(next, NUM_WEIGHTS);
+        assert_eq!(term_of(PSQT + 100), 1);
+        assert_eq!(term_of(TEMPO), TERMS.len() - 1);
+    }
+
+    #[test]
+    fn packed_pairs_add_both_halves() {
+        for (a, b) in [(5, -7), (-300, 200), (0, -1), (-1, 0), (1025, 936)] {
+            let p = Packed::new(a, b);
+            assert_eq!((p.mg(), p.eg()), (a, b));
+            let q = p + Packed::new(-40, 90) - Packed::new(3, 3);
+            assert_eq!((q.mg(), q.eg()), (a - 43, b + 87));
+        }
+    }
+
+    #[test]
+    fn the_running_sum_starts_right() {
+        let start = Position::startpos();
+        assert_eq!(start.psq(), Packed::ZERO);
+        let p = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        assert_eq!(p.psq(), p.psq_from_scratch());
+        assert!(p.psq().mg() > 1000);
+    }
+
+    #[test]
+    fn pawn_terms_recognise_the_classic_shapes() {
+        // White: a2 and a3 doubled and isolated (a3 passed), c4 and d4 side by side. Black:
+        // d5 defended by e6, e6 backward (no pawn beside it can come to defend it, and d4
+        // guards e5), h7 passed and isolated.
+        let p = pos("4k3/7p/4p3/3p4/2PP4/P7/P7/4K3 w - - 0 1");
+        let mut counter = Counter(vec![[0; 2]; NUM_WEIGHTS]);
+        let passed = pawn_terms(pawn_sets(&p), &mut counter);
+        let c = &counter.0;
+        assert_eq!(c[DOUBLED], [1, 0]);
+        assert_eq!(c[ISOLATED], [2, 1]);
+        assert_eq!(c[CONNECTED + 3], [2, 1], "c4, d4; d5");
+        assert_eq!(c[PASSED_RANK + 2], [1, 0], "a3");
+        assert_eq!(c[PASSED_RANK + 1], [0, 1], "h7, on Black's second rank");
+        assert_eq!(passed.count_ones(), 2);
+        assert_eq!(c[BACKWARD], [0, 1], "e6");
+    }
+
+    #[test]
+    fn known_draws_score_zero() {
+        for fen in [
+            "8/8/4k3/8/8/3KN3/8/8 w - - 0 1",
+            "8/8/4k3/8/8/3KB3/8/8 b - - 0 1",
+            "8/8/4k3/8/8/3KNN2/8/8 w - - 0 1",
+            "8/8/4kn2/8/8/3K4/8/8 w - - 0 1",
+            "8/8/4kn2/8/8/3K4/8/8 b - - 0 1",
+        ] {
+            let p = pos(fen);
+            assert_eq!(evaluate(&p, &mut PawnTable::new()), 0, "{fen}");
+        }
+        // Without pawns, a rook against a minor is scaled down; a queen against a rook is not.
+        let rook_bishop = pos("8/8/4kb2/8/8/3K3R/8/8 w - - 0 1");
+        assert_eq!(scale(&rook_bishop, Color::White), 16);
+        let queen_rook = pos("8/8/4kr2/8/8/3K4/8/Q7 w - - 0 1");
+        assert_eq!(scale(&queen_rook, Color::White), NORMAL_SCALE);
+        let bishops = pos("8/5k2/4b1p1/8/8/3KB1P1/6P1/8 w - - 0 1");
+        assert_eq!(scale(&bishops, Color::White), 32);
+    }
+
+    #[test]
+    fn the_table_evaluation_equals_the_one_from_scratch() {
+        let mut table = PawnTable::new();
+        for fen in [
+            crate::position::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let p = pos(fen);
+            let scratch = evaluate_with(&p, &WEIGHTS, &KING_DANGER);
+            assert_eq!(evaluate(&p, &mut table), scratch, "{fen} miss");
+            assert_eq!(evaluate(&p, &mut table), scratch, "{fen} hit");
+            assert_eq!(features(&p).evaluate(&WEIGHTS), scratch, "{fen} features");
+        }
+        assert_eq!(table.counters(), (6, 3));
+    }
+
+    #[test]
+    fn trace_rows_add_up_to_the_total() {
+        let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        let t = trace(&p);
+        let sum = t
+            .rows()
+            .iter()
+            .fold(Tapered::default(), |sum, (_, [w, b], _)| sum + *w - *b);
+        assert_eq!(sum.blend(t.phase), t.unscaled);
+        let rounded: i32 = t.rows().iter().map(|row| row.2).sum();
+        assert!((rounded - t.unscaled).abs() <= t.rows().len() as i32);
+        assert_eq!(t.total, evaluate(&p, &mut PawnTable::new()));
+        let text = t.to_string();
+        assert!(text.ends_with(&format!("total (White's view) {}", t.total)));
+        assert!(text.contains("passed: free path") && text.contains("king danger"));
+    }
+}

@@ -1,0 +1,120 @@
+//! Chapter 18's evaluation, checked against itself: the running material and piece-square sum
+//! that make-move keeps equals the sum from scratch, the pawn table's answers equal a
+//! recomputation, and the feature vector a tuner reads gives back the evaluation exactly.
+
+use cb2026::eval2::{self, Features, KING_DANGER, NUM_WEIGHTS, PawnTable, WEIGHTS};
+use cb2026::position::Position;
+
+/// A small seeded generator (xorshift64*), so the random games are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+/// Plays `games` random games of up to `plies` plies from the start, calling `visit` at every
+/// position; now and then it takes a move back, or passes, and checks again.
+fn random_games(games: usize, plies: usize, seed: u64, mut visit: impl FnMut(&Position)) {
+    let mut rng = Rng(seed);
+    for _ in 0..games {
+        let mut pos = Position::startpos();
+        visit(&pos);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves[rng.below(moves.len())]);
+            visit(&pos);
+            match rng.below(10) {
+                0 => {
+                    pos.unmake_move();
+                    visit(&pos);
+                }
+                1 if !pos.in_check() => {
+                    pos.make_null();
+                    visit(&pos);
+                    pos.unmake_null();
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+// ANCHOR: incremental_property
+#[test]
+fn the_running_sum_equals_the_sum_from_scratch() {
+    let mut positions = 0;
+    random_games(300, 160, 0x18_0001, |pos| {
+        assert_eq!(pos.psq(), pos.psq_from_scratch(), "{}", pos.to_fen());
+        positions += 1;
+    });
+    assert!(positions > 30_000, "{positions}");
+}
+// ANCHOR_END: incremental_property
+
+#[test]
+fn table_scratch_and_features_agree() {
+    let mut table = PawnTable::new();
+    random_games(100, 140, 0x18_0002, |pos| {
+        let scratch = eval2::evaluate_with(pos, &WEIGHTS, &KING_DANGER);
+        assert_eq!(
+            eval2::evaluate(pos, &mut table),
+            scratch,
+            "{}",
+            pos.to_fen()
+        );
+        let features: Features = eval2::features(pos);
+        assert_eq!(features.counts.len(), NUM_WEIGHTS);
+        assert_eq!(features.evaluate(&WEIGHTS), scratch, "{}", pos.to_fen());
+    });
+    let (probes, hits) = table.counters();
+    assert!(hits > probes / 3, "{hits} hits of {probes}");
+}
+
+#[test]
+fn a_pawn_table_hit_is_what_a_recomputation_gives() {
+    // The same positions through one table, twice: the second pass is all hits, and every
+    // answer equals that of a fresh table, which can only compute.
+    let mut positions = Vec::new();
+    random_games(20, 100, 0x18_0003, |pos| positions.push(pos.clone()));
+    let mut warm = PawnTable::new();
+    for pos in &positions {
+        eval2::evaluate(pos, &mut warm);
+    }
+    let (_, hits_before) = warm.counters();
+    for pos in &positions {
+        let fresh = eval2::evaluate(pos, &mut PawnTable::new());
+        assert_eq!(eval2::evaluate(pos, &mut warm), fresh, "{}", pos.to_fen());
+    }
+    let (probes, hits) = warm.counters();
+    assert!(
+        hits - hits_before > (probes / 2) * 9 / 10,
+        "{hits} of {probes}"
+    );
+}
+
+#[test]
+fn other_weights_change_the_evaluation_linearly() {
+    // Doubling every weight of the table doubles the linear part: a tuner's view.
+    let pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .expect("valid");
+    let features = eval2::features(&pos);
+    let mut doubled = WEIGHTS.clone();
+    for pair in &mut doubled.pairs {
+        *pair = *pair * 2;
+    }
+    let linear = |w| features.white(w) - (features.king_danger[0] - features.king_danger[1]);
+    assert_eq!(linear(&doubled), linear(&WEIGHTS) * 2);
+    assert_eq!(
+        features.evaluate(&doubled),
+        eval2::evaluate_with(&pos, &doubled, &KING_DANGER)
+    );
+}
