@@ -418,6 +418,7 @@ impl Worker<'_> {
     }
     // ANCHOR_END: late_move_reduction
 
+    // ANCHOR: previous_move
     /// The move that led to the node at `ply`: the piece that moved (as it stands now) and
     /// where to. `None` at the root and after a null move.
     fn previous_move(&self, ply: usize) -> Option<(Piece, Square)> {
@@ -427,6 +428,7 @@ impl Worker<'_> {
         let to = self.played[ply - 1]?.to();
         Some((self.pos.piece_on(to)?, to))
     }
+    // ANCHOR_END: previous_move
 
     // ANCHOR: on_beta_cutoff
     /// Book-keeping for a move that failed high: the counters, and for a quiet move the

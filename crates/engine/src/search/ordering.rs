@@ -93,6 +93,7 @@ impl Heuristics {
         }
     }
 
+    // ANCHOR: counter_move
     /// The quiet move that last cut off in reply to `previous`, the piece that moved and
     /// where to (CPW "Countermove Heuristic", Jos Uiterwijk 1992): a refutation that
     /// depends on the move it answers rather than on the ply, as a killer does.
@@ -107,6 +108,7 @@ impl Heuristics {
         let (piece, to) = previous;
         self.counter_moves[piece_index(piece)][to.index()] = Some(m);
     }
+    // ANCHOR_END: counter_move
 
     /// The history score of `side` playing `m`.
     #[inline]

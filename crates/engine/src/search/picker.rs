@@ -45,6 +45,7 @@ enum Stage {
 /// Scores at or above this are good noisy moves; below it, bad ones (chapter 9's scale).
 const GOOD_NOISY_FLOOR: i32 = 0;
 
+// ANCHOR: staged_picker
 /// The moves of an alpha-beta node out of check, generated stage by stage.
 #[derive(Clone, Debug)]
 pub struct StagedPicker {
@@ -64,6 +65,7 @@ pub struct StagedPicker {
     /// How many moves the generator listed, for the M1 figures.
     generated: u64,
 }
+// ANCHOR_END: staged_picker
 
 impl StagedPicker {
     /// A picker for a node out of check with its hash move, killers and counter-move.
@@ -93,6 +95,7 @@ impl StagedPicker {
         self.generated
     }
 
+    // ANCHOR: next_staged
     /// The next move to search, or `None` when every legal move has been handed out. `pos` is
     /// the node's position, as it was when the picker was made.
     pub fn next_move(
@@ -177,6 +180,7 @@ impl StagedPicker {
             }
         }
     }
+    // ANCHOR_END: next_staged
 
     /// Whether killer `index` is a quiet move not handed out already (the hash move, or the
     /// first killer when it is the same move).
