@@ -8,9 +8,9 @@
 //!
 //! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `eval2` (chapter
-//! 18, not yet played), `staged` and `countermove` (M1), `ttbuckets`, `ttbuckets64` and
-//! `ttkeepdeep` (M5).
+//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `staged` and
+//! `countermove` (M1), `ttbuckets`, `ttbuckets64` and `ttkeepdeep` (M5). Chapter 18's `eval2`
+//! shipped off until its games said H1 (`snapshots/games/ch18-eval2.json`).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -231,7 +231,7 @@ pub const SWITCHES: [SwitchInfo; 23] = [
     },
     SwitchInfo {
         name: "eval2",
-        default: false,
+        default: true,
         stage: Stage::Chapter(18),
         help: "evaluation II: chapter 18's terms instead of chapter 6's",
         field: |s| &mut s.eval2,
@@ -542,6 +542,7 @@ mod tests {
             "checkext",
             "singular",
             "timeman",
+            "eval2",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -569,7 +570,6 @@ mod tests {
             let expected = ![
                 "singular",
                 "smpvote",
-                "eval2",
                 "staged",
                 "countermove",
                 "ttbuckets",

@@ -181,17 +181,19 @@ mod tests {
         assert_eq!(stages_of(Stage::Chapter(9).switches()), "stage 9");
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships chapter 14.1's singular extensions off, so it is no
-        // stage; with them on it is stages 15 and 16 (no switch after chapter 15 until
-        // chapter 17's vote of the threads, off by default too).
+        // stage, nor is it with them on, as chapter 17's vote of the threads is off too; with
+        // both on it is every stage from 18 (Evaluation II) to 20.
         assert!(stages_of(Switches::default()).contains("no stage"));
         let with_singular = Switches {
             singular: true,
             ..Switches::default()
         };
-        assert_eq!(
-            stages_of(with_singular),
-            "stage 15 to 16 (the same switches)"
-        );
+        assert!(stages_of(with_singular).contains("no stage"));
+        let with_both = Switches {
+            smpvote: true,
+            ..with_singular
+        };
+        assert_eq!(stages_of(with_both), "stage 18 to 20 (the same switches)");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"

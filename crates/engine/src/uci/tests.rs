@@ -352,10 +352,12 @@ fn answer_now(session: &mut Session, buffer: &SharedBuffer, line: &str) -> Strin
 fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let (mut session, buffer) = session();
     let mut said = |line: &str| answer(&mut session, &buffer, line);
-    // The default engine ships `singular` off: it is no stage until that is set.
+    // The default engine ships `singular` and `smpvote` off: it is no stage until both are set.
     assert!(said("stage").contains("no stage"));
     assert_eq!(said("set singular on"), "");
-    assert_eq!(said("stage"), "stage 15 to 16 (the same switches)\n");
+    assert!(said("stage").contains("no stage"));
+    assert_eq!(said("set smpvote on"), "");
+    assert_eq!(said("stage"), "stage 18 to 20 (the same switches)\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
@@ -373,6 +375,7 @@ fn eval_traces_the_evaluation_the_switches_choose() {
     let (mut session, buffer) = session();
     let mut said = |line: &str| answer(&mut session, &buffer, line);
     said("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    assert_eq!(said("set eval2 off"), "");
     let six = said("eval");
     assert!(six.contains("rooks on files") && !six.contains("passed: free path"));
     assert_eq!(said("set eval2 on"), "");
