@@ -29,7 +29,7 @@ pub const CHAPTER: Chapter = Chapter {
 const SWITCHES: [&str; 2] = ["staged", "countermove"];
 
 /// Timed runs of bench per configuration (medians are kept).
-const BENCH_RUNS: usize = 5;
+const BENCH_RUNS: usize = 15;
 
 /// Moves generated per alpha-beta node (quiescence nodes left out), to two decimals.
 fn generated_per_node(stats: &SearchStats) -> Figure {

@@ -8,9 +8,10 @@
 //!
 //! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `staged` and
-//! `countermove` (M1), `ttbuckets`, `ttbuckets64` and `ttkeepdeep` (M5). Chapter 18's `eval2`
-//! shipped off until its games said H1 (`snapshots/games/ch18-eval2.json`).
+//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `ttbuckets`,
+//! `ttbuckets64` and `ttkeepdeep` (M5). Chapter 18's `eval2` and M1's `staged` and
+//! `countermove` shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
+//! `snapshots/games/m1-picker.json`).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -238,14 +239,14 @@ pub const SWITCHES: [SwitchInfo; 23] = [
     },
     SwitchInfo {
         name: "staged",
-        default: false,
+        default: true,
         stage: Stage::Milestone(1),
         help: "generate moves in stages: hash move, captures, killers, quiets",
         field: |s| &mut s.staged,
     },
     SwitchInfo {
         name: "countermove",
-        default: false,
+        default: true,
         stage: Stage::Milestone(1),
         help: "the quiet move that last refuted the previous move, after the killers",
         field: |s| &mut s.countermove,
@@ -543,6 +544,8 @@ mod tests {
             "singular",
             "timeman",
             "eval2",
+            "staged",
+            "countermove",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -570,8 +573,6 @@ mod tests {
             let expected = ![
                 "singular",
                 "smpvote",
-                "staged",
-                "countermove",
                 "ttbuckets",
                 "ttbuckets64",
                 "ttkeepdeep",

@@ -779,7 +779,7 @@ fn stage_sets_the_switches_of_a_chapter() {
     assert_eq!(engine.ask("set smpvote on"), Vec::<String>::new());
     assert_eq!(
         engine.ask("stage"),
-        vec!["stage 18 to 20 (the same switches)"]
+        vec!["stage M1 to M4 (the same switches)"]
     );
     assert_eq!(engine.ask("stage 11"), Vec::<String>::new());
     assert_eq!(engine.ask("stage"), vec!["stage 11"]);

@@ -182,7 +182,7 @@ mod tests {
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships chapter 14.1's singular extensions off, so it is no
         // stage, nor is it with them on, as chapter 17's vote of the threads is off too; with
-        // both on it is every stage from 18 (Evaluation II) to 20.
+        // both on it is every stage from M1 (the staged picker) to M4.
         assert!(stages_of(Switches::default()).contains("no stage"));
         let with_singular = Switches {
             singular: true,
@@ -193,7 +193,7 @@ mod tests {
             smpvote: true,
             ..with_singular
         };
-        assert_eq!(stages_of(with_both), "stage 18 to 20 (the same switches)");
+        assert_eq!(stages_of(with_both), "stage M1 to M4 (the same switches)");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"

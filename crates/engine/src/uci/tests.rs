@@ -357,7 +357,7 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     assert_eq!(said("set singular on"), "");
     assert!(said("stage").contains("no stage"));
     assert_eq!(said("set smpvote on"), "");
-    assert_eq!(said("stage"), "stage 18 to 20 (the same switches)\n");
+    assert_eq!(said("stage"), "stage M1 to M4 (the same switches)\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
