@@ -64,6 +64,15 @@ pub fn figures() -> Figures {
         comparison.add_nodes(&mut f, "m1");
         add_run_figures(&mut f, &comparison.key("m1", "six.on"), &comparison.on);
         add_run_figures(&mut f, &comparison.key("m1", "six.off"), &comparison.off);
+        if switch == "staged" {
+            // Each position's own share, for the page's worked position.
+            for (on, off) in comparison.on.iter().zip(comparison.off.iter()) {
+                for (state, run) in [("on", on), ("off", off)] {
+                    let key = comparison.key("m1", &format!("{}.{state}", run.id));
+                    add_run_figures(&mut f, &key, std::slice::from_ref(run));
+                }
+            }
+        }
     }
     let before = six::six(Stage::Chapter(20).switches(), DEPTH);
     let after = six::six(Stage::Milestone(1).switches(), DEPTH);
