@@ -3,24 +3,13 @@
 //! recomputation, and the feature vector a tuner reads gives back the evaluation exactly.
 
 use cb2026::eval2::{self, Features, KING_DANGER, NUM_WEIGHTS, PawnTable, WEIGHTS};
+use cb2026::magic::SplitMix64;
 use cb2026::position::Position;
-
-/// A small seeded generator (xorshift64*), so the random games are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
 
 /// Plays `games` random games of up to `plies` plies from the start, calling `visit` at every
 /// position; now and then it takes a move back, or passes, and checks again.
 fn random_games(games: usize, plies: usize, seed: u64, mut visit: impl FnMut(&Position)) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     for _ in 0..games {
         let mut pos = Position::startpos();
         visit(&pos);
@@ -29,9 +18,9 @@ fn random_games(games: usize, plies: usize, seed: u64, mut visit: impl FnMut(&Po
             if moves.is_empty() {
                 break;
             }
-            pos.make_move(moves[rng.below(moves.len())]);
+            pos.make_move(moves[below(&mut rng, moves.len())]);
             visit(&pos);
-            match rng.below(10) {
+            match below(&mut rng, 10) {
                 0 => {
                     pos.unmake_move();
                     visit(&pos);
@@ -117,4 +106,10 @@ fn other_weights_change_the_evaluation_linearly() {
         features.evaluate(&doubled),
         eval2::evaluate_with(&pos, &doubled, &KING_DANGER)
     );
+}
+
+/// A number below `n` from the engine's seeded generator, so the random games are the same
+/// every run.
+fn below(rng: &mut SplitMix64, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }

@@ -4,6 +4,7 @@
 //! own position in both. A term that favoured one colour, or read a table the wrong way up for
 //! Black, breaks this.
 
+use cb2026::magic::SplitMix64;
 use cb2026::position::Position;
 use cb2026::{epd, eval, eval2};
 
@@ -43,18 +44,6 @@ fn every_perft_position_evaluates_like_its_mirror() {
     );
 }
 
-/// A small seeded generator (xorshift64*), so the random games are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 /// Chapter 18's evaluation is as colour-blind as chapter 6's: over the perft suite and
 /// every position of 200 random games.
 #[test]
@@ -79,7 +68,7 @@ fn evaluation_two_is_colour_blind_too() {
         nonzero += usize::from(check(&pos));
     }
     assert!(nonzero > 50, "only {nonzero} nonzero");
-    let mut rng = Rng(0x5EED_0018);
+    let mut rng = SplitMix64::new(0x5EED_0018);
     let mut positions = 0;
     for _ in 0..200 {
         let mut pos = Position::startpos();
@@ -88,10 +77,16 @@ fn evaluation_two_is_colour_blind_too() {
             if moves.is_empty() {
                 break;
             }
-            pos.make_move(moves[rng.below(moves.len())]);
+            pos.make_move(moves[below(&mut rng, moves.len())]);
             check(&pos);
             positions += 1;
         }
     }
     assert!(positions > 10_000, "{positions}");
+}
+
+/// A number below `n` from the engine's seeded generator, so the random games are the same
+/// every run.
+fn below(rng: &mut SplitMix64, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }

@@ -258,14 +258,25 @@ impl MovePicker {
     /// The best-scored move not yet handed out. Of equal scores the one generated first comes
     /// first, so the order is deterministic.
     pub fn next_move(&mut self) -> Option<Move> {
-        let remaining = self.next..self.moves.len();
-        let best = remaining.max_by_key(|&i| (self.scores[i], std::cmp::Reverse(i)))?;
-        self.moves.as_mut_slice().swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let m = self.moves[self.next];
-        self.next += 1;
-        Some(m)
+        select_best(&mut self.moves, &mut self.scores, &mut self.next).map(|(m, _)| m)
     }
+}
+
+/// One step of a selection sort: the best-scored of `moves[*next..]` (of equal scores the one
+/// listed first), swapped to `*next`, which moves on; with its score. The sort stops as soon as
+/// a move cuts off, so the rest is never sorted.
+pub(super) fn select_best(
+    moves: &mut MoveList,
+    scores: &mut [i32; 256],
+    next: &mut usize,
+) -> Option<(Move, i32)> {
+    let remaining = *next..moves.len();
+    let best = remaining.max_by_key(|&i| (scores[i], std::cmp::Reverse(i)))?;
+    moves.as_mut_slice().swap(*next, best);
+    scores.swap(*next, best);
+    let picked = (moves[*next], scores[*next]);
+    *next += 1;
+    Some(picked)
 }
 
 /// The score of a capture or promotion: good ones before the killers, losing captures and

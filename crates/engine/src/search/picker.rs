@@ -21,7 +21,7 @@
 //! The idea is as old as engines (CPW "Move Generation", *Staged move generation*); Stockfish's
 //! `movepick.cpp` and Ethereal's `movepicker.c` are well-known staged pickers.
 
-use super::ordering::{Heuristics, MovePicker, is_quiet, noisy_score};
+use super::ordering::{Heuristics, MovePicker, is_quiet, noisy_score, select_best};
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
@@ -205,16 +205,10 @@ impl StagedPicker {
         }
     }
 
-    /// The best-scored move of the stage not yet handed out, and its score; of equal scores the
-    /// one generated first (a selection sort, as chapter 9's picker).
+    /// The best-scored move of the stage not yet handed out, and its score (chapter 9's
+    /// selection step).
     fn best_remaining(&mut self) -> Option<(Move, i32)> {
-        let remaining = self.next..self.moves.len();
-        let best = remaining.max_by_key(|&i| (self.scores[i], std::cmp::Reverse(i)))?;
-        self.moves.as_mut_slice().swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let picked = (self.moves[self.next], self.scores[self.next]);
-        self.next += 1;
-        Some(picked)
+        select_best(&mut self.moves, &mut self.scores, &mut self.next)
     }
 }
 
