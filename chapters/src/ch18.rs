@@ -12,7 +12,7 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
 use cb2026::epd;
 use cb2026::eval;
-use cb2026::eval2::{self, NUM_WEIGHTS, PSQT, PawnTable, TERMS, Trace, WEIGHTS};
+use cb2026::eval2::{self, NUM_WEIGHTS, PSQT, PawnTable, TERMS, Trace, WEIGHTS, WeightSet};
 use cb2026::position::Position;
 
 /// Chapter 18 in the registry.
@@ -72,7 +72,7 @@ pub fn slug(name: &str) -> String {
 /// it is not zero, the phase, the scale, the total before and after scaling, and chapter 6's
 /// evaluation of the same position (White's view).
 fn add_trace(f: &mut Figures, id: &str, pos: &Position) -> Trace {
-    let trace = eval2::trace(pos);
+    let trace = eval2::trace(pos, WeightSet::HandSet);
     for (name, _, total) in trace.rows() {
         if total != 0 {
             f.add(&format!("ch18.{id}.term.{}", slug(name)), total);
@@ -102,7 +102,10 @@ pub fn figures() -> Figures {
         .add("ch18.tempo.mg", WEIGHTS.pairs[eval2::TEMPO].mg)
         .add("ch18.tempo.eg", WEIGHTS.pairs[eval2::TEMPO].eg);
     let start = Position::startpos();
-    f.add("ch18.startpos.eval2", eval2::trace(&start).total);
+    f.add(
+        "ch18.startpos.eval2",
+        eval2::trace(&start, WeightSet::HandSet).total,
+    );
     let features = eval2::features(&start);
     let nonzero = features.counts.iter().filter(|&&[w, b]| w != 0 || b != 0);
     f.add("ch18.startpos.features_nonzero", nonzero.count());
@@ -121,7 +124,9 @@ pub fn figures() -> Figures {
     for line in &suite {
         let pos = position(&line.fen);
         let mirrored = pos.mirrored();
-        if eval2::evaluate(&pos, &mut table) == eval2::evaluate(&mirrored, &mut table) {
+        if eval2::evaluate(&pos, &mut table, WeightSet::HandSet)
+            == eval2::evaluate(&mirrored, &mut table, WeightSet::HandSet)
+        {
             equal += 1;
         }
     }
@@ -161,11 +166,14 @@ fn print_tables() {
             "{} ({}):\n{}\n",
             p.id,
             p.fen,
-            eval2::trace(&position(p.fen))
+            eval2::trace(&position(p.fen), WeightSet::HandSet)
         );
     }
     for (id, fen, what) in WORKED {
-        println!("{id}, {what} ({fen}):\n{}\n", eval2::trace(&position(fen)));
+        println!(
+            "{id}, {what} ({fen}):\n{}\n",
+            eval2::trace(&position(fen), WeightSet::HandSet)
+        );
     }
     OnOff::measure("eval2", DEPTH).print();
     println!();

@@ -35,7 +35,9 @@ pub mod ch15;
 pub mod ch16;
 pub mod ch17;
 pub mod ch18;
+pub mod ch19;
 pub mod m1;
+pub mod m3;
 pub mod m5;
 pub mod six;
 
@@ -59,7 +61,9 @@ pub const CHAPTERS: &[Chapter] = &[
     ch16::CHAPTER,
     ch17::CHAPTER,
     ch18::CHAPTER,
+    ch19::CHAPTER,
     m1::CHAPTER,
+    m3::CHAPTER,
     m5::CHAPTER,
 ];
 

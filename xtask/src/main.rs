@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod datagen;
 mod magics;
 mod matches;
 mod perf_bench;
@@ -17,6 +18,7 @@ mod perft;
 mod soak;
 mod suite;
 mod tools;
+mod tune;
 
 #[derive(Parser, Debug)]
 #[command(name = "cargo xtask", about = "cb2026's project commands")]
@@ -74,6 +76,9 @@ enum Command {
         #[arg(long)]
         at: Option<String>,
     },
+    /// Chapter 19's training data: cb2026 plays itself at a fixed node count (resumable), and
+    /// the quiet positions of its games are labelled with their results.
+    Datagen(datagen::DatagenArgs),
     /// Run chapter 2's magic search and write the numbers it finds to
     /// crates/engine/src/magic_numbers.rs, which the engine fills its tables from.
     Magics,
@@ -89,6 +94,9 @@ enum Command {
     /// Many short games against ourselves and Debian's engines, counting every fault of the
     /// protocol (records snapshots/games/soak-*); fails if cb2026 has any.
     Soak(soak::SoakArgs),
+    /// Chapter 19's Texel tuning: fit Evaluation II's weights to `cargo xtask datagen`'s
+    /// positions and write crates/engine/src/eval2_tuned.rs and the losses per epoch.
+    Tune(tune::TuneArgs),
     /// Search a test suite (wac, bk or an EPD file) at `go movetime N`; count the solved.
     Suite(suite::SuiteArgs),
 }
@@ -151,6 +159,7 @@ fn main() -> ExitCode {
         Command::Screenshot { page, theme, at } => {
             xtask::browser::screenshot(&workspace_root(), &page, &theme, at.as_deref()).map(drop)
         }
+        Command::Datagen(args) => datagen::run(args, &workspace_root()),
         Command::Magics => magics::run(&workspace_root()),
         Command::Match(args) => matches::run(*args, &workspace_root()),
         Command::Soak(args) => soak::run(args, &workspace_root()),
@@ -162,6 +171,7 @@ fn main() -> ExitCode {
         },
         Command::Perft(args) => perft::run(&workspace_root(), &args),
         Command::Suite(args) => suite::run(args, &workspace_root()),
+        Command::Tune(args) => tune::run(args, &workspace_root()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

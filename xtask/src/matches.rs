@@ -379,7 +379,7 @@ fn cb2026_spec(name: String, cmd: &str) -> EngineSpec {
 
 /// The release engine, copied to `target/match/cb2026-<pid>` so that a rebuild while the match
 /// plays (which replaces `target/release/cb2026`) cannot change the engine between games.
-fn build_cb2026_for_a_match(root: &Path) -> Result<String, String> {
+pub(crate) fn build_cb2026_for_a_match(root: &Path) -> Result<String, String> {
     let binary = crate::tools::build_cb2026(root)?;
     let dir = root.join("target/match");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;

@@ -22,6 +22,7 @@ use arena::uci::{EngineError, Score, UciEngine};
 use cb2026::epd::{self, EpdLine};
 use cb2026::position::Position;
 use cb2026::san;
+use cb2026::switches::{SWITCHES, Stage};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -37,7 +38,11 @@ pub struct SuiteArgs {
     /// The engine's table size in MB.
     #[arg(long, default_value_t = 16)]
     hash: u32,
-    /// Store the result in snapshots/measured/suite-<name>-<N>ms.yaml.
+    /// Play the engine as it stands at this stage (`18`, `M1`): every switch of the chapters
+    /// and milestones up to it on, every later one off. The shipped defaults when omitted.
+    #[arg(long)]
+    stage: Option<String>,
+    /// Store the result in snapshots/measured/suite-<name>-<N>ms[-<stage>].yaml.
     #[arg(long)]
     store: bool,
 }
@@ -77,8 +82,14 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let entries = read_suite(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let stage = args
+        .stage
+        .as_deref()
+        .map(Stage::parse)
+        .transpose()
+        .map_err(|e| e.to_string())?;
     let engine_path = crate::tools::build_cb2026(root)?;
-    let mut engine = Engine::start(&engine_path, args.hash)?;
+    let mut engine = Engine::start(&engine_path, args.hash, stage)?;
     println!(
         "{} positions of {}, go movetime {} ms each",
         entries.len(),
@@ -151,12 +162,25 @@ fn store(
     solved: usize,
     positions: usize,
 ) -> Result<(), String> {
-    let key = format!("suite.{name}.movetime{}", args.movetime);
+    let stage = args.stage.as_deref().map(|s| {
+        let stage = Stage::parse(s).expect("parsed before the run");
+        stage.id()
+    });
+    let suffix = stage.map_or(String::new(), |id| format!("-{id}"));
+    let key = format!(
+        "suite.{name}.movetime{}{}",
+        args.movetime,
+        suffix.replace('-', ".")
+    );
     let body = format!("{key}.solved: {solved}\n{key}.positions: {positions}\n");
     let text = crate_figures::measured_file(
         &format!(
-            "cargo xtask suite {} --movetime {} --store",
-            args.suite, args.movetime
+            "cargo xtask suite {} --movetime {}{} --store",
+            args.suite,
+            args.movetime,
+            args.stage
+                .as_deref()
+                .map_or(String::new(), |s| format!(" --stage {s}"))
         ),
         &format!(
             "target/release/cb2026 over UCI, Hash {} MB, go movetime {}",
@@ -168,7 +192,7 @@ fn store(
         &body,
     );
     let file = root.join(format!(
-        "snapshots/measured/suite-{name}-{}ms.yaml",
+        "snapshots/measured/suite-{name}-{}ms{suffix}.yaml",
         args.movetime
     ));
     std::fs::create_dir_all(root.join("snapshots/measured")).map_err(|e| e.to_string())?;
@@ -189,10 +213,18 @@ const GRACE: Duration = Duration::from_secs(10);
 
 impl Engine {
     /// Starts the engine and sets its table size.
-    fn start(path: &Path, hash: u32) -> Result<Engine, String> {
+    fn start(path: &Path, hash: u32, stage: Option<Stage>) -> Result<Engine, String> {
         let spec = EngineSpec::new("cb2026", path.display().to_string());
         let mut uci = UciEngine::start(&spec).map_err(|e| format!("cb2026: {e}"))?;
-        uci.configure(&[("Hash".to_string(), hash.to_string())])
+        let mut options = vec![("Hash".to_string(), hash.to_string())];
+        if let Some(stage) = stage {
+            let switches = stage.switches();
+            for info in &SWITCHES {
+                let on = switches.get(info.name).expect("a known switch");
+                options.push((info.name.to_string(), on.to_string()));
+            }
+        }
+        uci.configure(&options)
             .map_err(|e| format!("cb2026: {e}"))?;
         Ok(Engine { uci })
     }

@@ -27,6 +27,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::eval::{self, MAX_PHASE, Tapered};
+use crate::eval2_tuned::TUNED_WEIGHTS;
 use crate::position::{PieceKind, Position};
 use crate::square::{Color, Square};
 use std::fmt;
@@ -199,7 +200,36 @@ pub struct EvalWeights {
 }
 // ANCHOR_END: weights
 
-/// The weights the engine plays with: PeSTO's material and tables, and hand-set values for the
+// ANCHOR: weight_set
+/// Which weights Evaluation II plays with: the hand-set ones below (chapter 18) or the ones
+/// tuned by Texel's method (chapter 19's switch `tuned`, [`TUNED_WEIGHTS`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightSet {
+    #[default]
+    HandSet,
+    Tuned,
+}
+
+impl WeightSet {
+    pub const ALL: [WeightSet; 2] = [WeightSet::HandSet, WeightSet::Tuned];
+
+    /// The set's place in tables kept for both ([`PSQ`], [`Position::psq`]).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The weights themselves.
+    pub fn weights(self) -> &'static EvalWeights {
+        match self {
+            WeightSet::HandSet => &WEIGHTS,
+            WeightSet::Tuned => &TUNED_WEIGHTS,
+        }
+    }
+}
+// ANCHOR_END: weight_set
+
+/// The hand-set weights: PeSTO's material and tables, and hand-set values for the
 /// rest, chosen to be of the size the sources above give such terms, not tuned (chapter 19
 /// tunes them).
 pub const WEIGHTS: EvalWeights = EvalWeights {
@@ -363,9 +393,12 @@ const fn danger_table() -> [i32; 64] {
 /// Material plus piece-square value of each piece on each square, packed, negative for Black:
 /// what make-move adds and subtracts ([`Position::psq`]). Built at compile time from the
 /// table's first 390 weights, so it always agrees with [`WEIGHTS`].
-pub static PSQ: [[[Packed; 64]; 6]; 2] = psq_table(&WEIGHTS);
+pub static PSQ: [PsqTable; 2] = [psq_table(&WEIGHTS), psq_table(&TUNED_WEIGHTS)];
 
-const fn psq_table(w: &EvalWeights) -> [[[Packed; 64]; 6]; 2] {
+/// One weight set's values by colour, piece kind and square.
+pub type PsqTable = [[[Packed; 64]; 6]; 2];
+
+const fn psq_table(w: &EvalWeights) -> PsqTable {
     let mut table = [[[Packed::ZERO; 64]; 6]; 2];
     let mut k = 0;
     while k < 6 {
@@ -880,7 +913,7 @@ pub fn scale(pos: &Position, strong: Color) -> i32 {
 /// The blended score of `white` (White's view) at `phase`, scaled for the side it favours
 /// (`scales[0]` if White, `scales[1]` if Black), for the side to move. Truncating divisions
 /// keep `finish(−x) = −finish(x)` for the mirrored position.
-fn finish(white: Tapered, phase: i32, scales: [i32; 2], side_to_move: Color) -> i32 {
+pub(crate) fn finish(white: Tapered, phase: i32, scales: [i32; 2], side_to_move: Color) -> i32 {
     let blended = white.blend(phase);
     let scale = if blended >= 0 { scales[0] } else { scales[1] };
     let scaled = blended * scale / NORMAL_SCALE;
@@ -903,6 +936,8 @@ fn scales(pos: &Position) -> [i32; 2] {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct PawnEntry {
     pawns: [u64; 2],
+    /// The weights the score was computed with.
+    set: WeightSet,
     score: Tapered,
     passed: u64,
 }
@@ -942,7 +977,7 @@ impl PawnTable {
 
     /// The entry of these pawns, computed and stored on a miss.
     #[inline]
-    fn probe(&mut self, pawns: [u64; 2]) -> PawnEntry {
+    fn probe(&mut self, pawns: [u64; 2], set: WeightSet) -> PawnEntry {
         if self.entries.is_empty() {
             self.entries = vec![PawnEntry::default(); PawnTable::ENTRIES];
         }
@@ -951,11 +986,11 @@ impl PawnTable {
         let index = (mixed >> (64 - 14)) as usize;
         self.probes += 1;
         let entry = &mut self.entries[index];
-        if entry.pawns == pawns {
+        if entry.pawns == pawns && entry.set == set {
             self.hits += 1;
             return *entry;
         }
-        *entry = compute_pawn_entry(pawns);
+        *entry = compute_pawn_entry(pawns, set);
         *entry
     }
 }
@@ -971,11 +1006,12 @@ impl fmt::Debug for PawnTable {
     }
 }
 
-fn compute_pawn_entry(pawns: [u64; 2]) -> PawnEntry {
-    let mut scorer = Scorer::new(&WEIGHTS);
+fn compute_pawn_entry(pawns: [u64; 2], set: WeightSet) -> PawnEntry {
+    let mut scorer = Scorer::new(set.weights());
     let passed = pawn_terms(pawns, &mut scorer);
     PawnEntry {
         pawns,
+        set,
         score: scorer.white_minus_black(),
         passed,
     }
@@ -993,13 +1029,14 @@ fn pawn_sets(pos: &Position) -> [u64; 2] {
 
 // ANCHOR: evaluate
 /// Evaluation II of `pos` in centipawns for the side to move: material and tables from the
-/// position's running sum, pawn structure from `pawns`, the rest computed here.
-pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
-    let entry = pawns.probe(pawn_sets(pos));
-    let mut scorer = Scorer::new(&WEIGHTS);
+/// position's running sum, pawn structure from `pawns`, the rest computed here, all with the
+/// weights of `set`.
+pub fn evaluate(pos: &Position, pawns: &mut PawnTable, set: WeightSet) -> i32 {
+    let entry = pawns.probe(pawn_sets(pos), set);
+    let mut scorer = Scorer::new(set.weights());
     let danger = piece_terms(pos, entry.passed, &KING_DANGER, &mut scorer);
     let white =
-        pos.psq().tapered() + entry.score + scorer.white_minus_black() + (danger[0] - danger[1]);
+        pos.psq(set).tapered() + entry.score + scorer.white_minus_black() + (danger[0] - danger[1]);
     finish(white, phase(pos), scales(pos), pos.side_to_move())
 }
 // ANCHOR_END: evaluate
@@ -1101,16 +1138,17 @@ pub struct Trace {
     pub total: i32,
 }
 
-/// The trace of `pos` with the engine's weights.
-pub fn trace(pos: &Position) -> Trace {
+/// The trace of `pos` with the weights of `set`.
+pub fn trace(pos: &Position, set: WeightSet) -> Trace {
+    let weights = set.weights();
     let features = features(pos);
     let mut terms = vec![[Tapered::default(); 2]; TERMS.len()];
     for (i, &[white, black]) in features.counts.iter().enumerate() {
         let t = term_of(i);
-        terms[t][0] += WEIGHTS.pairs[i] * white;
-        terms[t][1] += WEIGHTS.pairs[i] * black;
+        terms[t][0] += weights.pairs[i] * white;
+        terms[t][1] += weights.pairs[i] * black;
     }
-    let white = features.white(&WEIGHTS);
+    let white = features.white(weights);
     let unscaled = white.blend(features.phase);
     let scale = if unscaled >= 0 {
         features.scales[0]
@@ -1198,10 +1236,12 @@ mod tests {
     #[test]
     fn the_running_sum_starts_right() {
         let start = Position::startpos();
-        assert_eq!(start.psq(), Packed::ZERO);
-        let p = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
-        assert_eq!(p.psq(), p.psq_from_scratch());
-        assert!(p.psq().mg() > 1000);
+        for set in WeightSet::ALL {
+            assert_eq!(start.psq(set), Packed::ZERO);
+            let p = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+            assert_eq!(p.psq(set), p.psq_from_scratch(set));
+            assert!(p.psq(set).mg() > 1000);
+        }
     }
 
     #[test]
@@ -1232,7 +1272,9 @@ mod tests {
             "8/8/4kn2/8/8/3K4/8/8 b - - 0 1",
         ] {
             let p = pos(fen);
-            assert_eq!(evaluate(&p, &mut PawnTable::new()), 0, "{fen}");
+            for set in WeightSet::ALL {
+                assert_eq!(evaluate(&p, &mut PawnTable::new(), set), 0, "{fen}");
+            }
         }
         // Without pawns, a rook against a minor is scaled down; a queen against a rook is not.
         let rook_bishop = pos("8/8/4kb2/8/8/3K3R/8/8 w - - 0 1");
@@ -1252,18 +1294,22 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ] {
             let p = pos(fen);
-            let scratch = evaluate_with(&p, &WEIGHTS, &KING_DANGER);
-            assert_eq!(evaluate(&p, &mut table), scratch, "{fen} miss");
-            assert_eq!(evaluate(&p, &mut table), scratch, "{fen} hit");
-            assert_eq!(features(&p).evaluate(&WEIGHTS), scratch, "{fen} features");
+            for set in WeightSet::ALL {
+                let scratch = evaluate_with(&p, set.weights(), &KING_DANGER);
+                assert_eq!(evaluate(&p, &mut table, set), scratch, "{fen} miss");
+                assert_eq!(evaluate(&p, &mut table, set), scratch, "{fen} hit");
+                let from_features = features(&p).evaluate(set.weights());
+                assert_eq!(from_features, scratch, "{fen} features");
+            }
         }
-        assert_eq!(table.counters(), (6, 3));
+        // A structure scored with one weight set is not a hit for the other.
+        assert_eq!(table.counters(), (12, 6));
     }
 
     #[test]
     fn trace_rows_add_up_to_the_total() {
         let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-        let t = trace(&p);
+        let t = trace(&p, WeightSet::Tuned);
         let sum = t
             .rows()
             .iter()
@@ -1271,7 +1317,10 @@ mod tests {
         assert_eq!(sum.blend(t.phase), t.unscaled);
         let rounded: i32 = t.rows().iter().map(|row| row.2).sum();
         assert!((rounded - t.unscaled).abs() <= t.rows().len() as i32);
-        assert_eq!(t.total, evaluate(&p, &mut PawnTable::new()));
+        assert_eq!(
+            t.total,
+            evaluate(&p, &mut PawnTable::new(), WeightSet::Tuned)
+        );
         let text = t.to_string();
         assert!(text.ends_with(&format!("total (White's view) {}", t.total)));
         assert!(text.contains("passed: free path") && text.contains("king danger"));

@@ -15,7 +15,7 @@
 
 use crate::attacks::{self, Sliders};
 use crate::bitboard::Bitboard;
-use crate::eval2::{PSQ, Packed};
+use crate::eval2::{PSQ, Packed, WeightSet};
 use crate::moves::{Move, MoveKind};
 use crate::square::{Color, Square};
 use crate::zobrist::KEYS;
@@ -176,8 +176,9 @@ pub(crate) struct Board {
     pub(crate) plies_since_null: u16,
     /// Material and piece-square values, White's minus Black's, middlegame and endgame packed
     /// in one `i32` (chapter 18): kept up to date piece by piece like the key, so the
-    /// evaluation reads it instead of summing 32 pieces at every node.
-    pub(crate) psq: Packed,
+    /// evaluation reads it instead of summing 32 pieces at every node. One sum per weight set
+    /// ([`WeightSet`]: hand-set, tuned), so the switch `tuned` costs no recomputation.
+    pub(crate) psq: [Packed; 2],
 }
 // ANCHOR_END: board_struct
 
@@ -195,7 +196,7 @@ impl Board {
             halfmove_clock: 0,
             fullmove_number: 1,
             plies_since_null: u16::MAX,
-            psq: Packed::ZERO,
+            psq: [Packed::ZERO; 2],
         }
     }
 
@@ -287,7 +288,9 @@ impl Board {
         self.by_color[color.index()] |= bit;
         self.mailbox[square.index()] = Some(kind);
         self.key ^= KEYS.pieces[color.index()][kind.index()][square.index()];
-        self.psq += PSQ[color.index()][kind.index()][square.index()];
+        for (sum, table) in self.psq.iter_mut().zip(&PSQ) {
+            *sum += table[color.index()][kind.index()][square.index()];
+        }
     }
     // ANCHOR_END: put_piece
 
@@ -299,7 +302,9 @@ impl Board {
         self.by_color[color.index()] ^= bit;
         self.mailbox[square.index()] = None;
         self.key ^= KEYS.pieces[color.index()][kind.index()][square.index()];
-        self.psq -= PSQ[color.index()][kind.index()][square.index()];
+        for (sum, table) in self.psq.iter_mut().zip(&PSQ) {
+            *sum -= table[color.index()][kind.index()][square.index()];
+        }
     }
 
     /// Moves the piece of `color` and `kind` from `from` to the empty `to`.
@@ -312,8 +317,10 @@ impl Board {
         self.mailbox[to.index()] = Some(kind);
         let keys = &KEYS.pieces[color.index()][kind.index()];
         self.key ^= keys[from.index()] ^ keys[to.index()];
-        let psq = &PSQ[color.index()][kind.index()];
-        self.psq += psq[to.index()] - psq[from.index()];
+        for (sum, table) in self.psq.iter_mut().zip(&PSQ) {
+            let values = &table[color.index()][kind.index()];
+            *sum += values[to.index()] - values[from.index()];
+        }
     }
 
     // ANCHOR: set_en_passant
@@ -422,12 +429,12 @@ impl Board {
 
     /// Material and piece-square values computed from scratch: what the incremental
     /// [`Board::psq`] must always equal.
-    pub(crate) fn compute_psq(&self) -> Packed {
+    pub(crate) fn compute_psq(&self, set: WeightSet) -> Packed {
         let mut psq = Packed::ZERO;
         for color in Color::BOTH {
             for kind in PieceKind::ALL {
                 for square in self.pieces(color, kind) {
-                    psq += PSQ[color.index()][kind.index()][square.index()];
+                    psq += PSQ[set.index()][color.index()][kind.index()][square.index()];
                 }
             }
         }
@@ -493,16 +500,16 @@ impl Position {
         self.board.key
     }
 
-    /// Material and piece-square values (PeSTO's, chapter 6's tables), White's minus Black's,
-    /// kept by make-move (chapter 18).
+    /// Material and piece-square values of weight set `set`, White's minus Black's, kept by
+    /// make-move (chapter 18).
     #[inline]
-    pub fn psq(&self) -> Packed {
-        self.board.psq
+    pub fn psq(&self, set: WeightSet) -> Packed {
+        self.board.psq[set.index()]
     }
 
     /// [`Position::psq`] computed from scratch (a property test checks they are equal).
-    pub fn psq_from_scratch(&self) -> Packed {
-        self.board.compute_psq()
+    pub fn psq_from_scratch(&self, set: WeightSet) -> Packed {
+        self.board.compute_psq(set)
     }
 
     /// The key computed from scratch: equal to [`Position::key`], always (a test checks it).

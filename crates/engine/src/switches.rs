@@ -8,10 +8,12 @@
 //!
 //! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `ttbuckets`,
-//! `ttbuckets64` and `ttkeepdeep` (M5). Chapter 18's `eval2` and M1's `staged` and
-//! `countermove` shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
-//! `snapshots/games/m1-picker.json`).
+//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `tuned` (chapter 19:
+//! no verdict after 514 games, `snapshots/games/ch19-tuned.json`), `ttbuckets`, `ttbuckets64`
+//! and `ttkeepdeep` (M5). Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
+//! `improving`, `lmp`, `seeprune` and `iir` shipped off until their games said H1
+//! (`snapshots/games/ch18-eval2.json`, `snapshots/games/m1-picker.json`,
+//! `snapshots/games/m3-pruning.json`).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -19,6 +21,7 @@
 //! tests its interpreter as it stands at the end of each chapter, the same idea without
 //! branches), so a feature added by a later chapter cannot move an earlier chapter's figures.
 
+use crate::eval2::WeightSet;
 use crate::tt::Geometry;
 use std::fmt;
 
@@ -83,6 +86,19 @@ pub struct Switches {
     pub staged: bool,
     /// Try the quiet move that last refuted the opponent's move just after the killers (M1).
     pub countermove: bool,
+    /// Evaluation II with the weights tuned by Texel's method instead of the hand-set ones
+    /// (chapter 19).
+    pub tuned: bool,
+    /// Whether the static evaluation rose since the side to move last moved ("improving")
+    /// tunes the other prunings: margins, move counts, reductions (M3).
+    pub improving: bool,
+    /// Late move pruning: at low depth, quiet moves after the first few are not searched (M3).
+    pub lmp: bool,
+    /// Static exchange pruning in the main search: at low depth, moves that lose material by
+    /// more than a margin are not searched (M3).
+    pub seeprune: bool,
+    /// Internal iterative reduction: a node with no hash move is searched a ply shallower (M3).
+    pub iir: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -110,7 +126,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 23] = [
+pub const SWITCHES: [SwitchInfo; 28] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -238,6 +254,13 @@ pub const SWITCHES: [SwitchInfo; 23] = [
         field: |s| &mut s.eval2,
     },
     SwitchInfo {
+        name: "tuned",
+        default: false,
+        stage: Stage::Chapter(19),
+        help: "evaluation II with chapter 19's tuned weights instead of the hand-set ones",
+        field: |s| &mut s.tuned,
+    },
+    SwitchInfo {
         name: "staged",
         default: true,
         stage: Stage::Milestone(1),
@@ -250,6 +273,34 @@ pub const SWITCHES: [SwitchInfo; 23] = [
         stage: Stage::Milestone(1),
         help: "the quiet move that last refuted the previous move, after the killers",
         field: |s| &mut s.countermove,
+    },
+    SwitchInfo {
+        name: "improving",
+        default: true,
+        stage: Stage::Milestone(3),
+        help: "an evaluation rising since two plies ago narrows the margins and the move counts",
+        field: |s| &mut s.improving,
+    },
+    SwitchInfo {
+        name: "lmp",
+        default: true,
+        stage: Stage::Milestone(3),
+        help: "late move pruning: skip late quiet moves at low depth",
+        field: |s| &mut s.lmp,
+    },
+    SwitchInfo {
+        name: "seeprune",
+        default: true,
+        stage: Stage::Milestone(3),
+        help: "skip moves that lose material by the exchange at low depth",
+        field: |s| &mut s.seeprune,
+    },
+    SwitchInfo {
+        name: "iir",
+        default: true,
+        stage: Stage::Milestone(3),
+        help: "internal iterative reduction: a ply less where the table has no move",
+        field: |s| &mut s.iir,
     },
     SwitchInfo {
         name: "ttbuckets64",
@@ -441,6 +492,20 @@ impl Switches {
             staged: on,
             countermove: on,
             eval2: on,
+            tuned: on,
+            improving: on,
+            lmp: on,
+            seeprune: on,
+            iir: on,
+        }
+    }
+
+    /// The weights Evaluation II plays with: the tuned ones if `tuned` is on (chapter 19).
+    pub fn weight_set(&self) -> WeightSet {
+        if self.tuned {
+            WeightSet::Tuned
+        } else {
+            WeightSet::HandSet
         }
     }
 
@@ -546,6 +611,10 @@ mod tests {
             "eval2",
             "staged",
             "countermove",
+            "improving",
+            "lmp",
+            "seeprune",
+            "iir",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -576,6 +645,7 @@ mod tests {
                 "ttbuckets",
                 "ttbuckets64",
                 "ttkeepdeep",
+                "tuned",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

@@ -2,7 +2,7 @@
 //! that make-move keeps equals the sum from scratch, the pawn table's answers equal a
 //! recomputation, and the feature vector a tuner reads gives back the evaluation exactly.
 
-use cb2026::eval2::{self, Features, KING_DANGER, NUM_WEIGHTS, PawnTable, WEIGHTS};
+use cb2026::eval2::{self, Features, KING_DANGER, NUM_WEIGHTS, PawnTable, WEIGHTS, WeightSet};
 use cb2026::magic::SplitMix64;
 use cb2026::position::Position;
 
@@ -41,7 +41,9 @@ fn random_games(games: usize, plies: usize, seed: u64, mut visit: impl FnMut(&Po
 fn the_running_sum_equals_the_sum_from_scratch() {
     let mut positions = 0;
     random_games(300, 160, 0x18_0001, |pos| {
-        assert_eq!(pos.psq(), pos.psq_from_scratch(), "{}", pos.to_fen());
+        for set in WeightSet::ALL {
+            assert_eq!(pos.psq(set), pos.psq_from_scratch(set), "{}", pos.to_fen());
+        }
         positions += 1;
     });
     assert!(positions > 30_000, "{positions}");
@@ -50,21 +52,23 @@ fn the_running_sum_equals_the_sum_from_scratch() {
 
 #[test]
 fn table_scratch_and_features_agree() {
-    let mut table = PawnTable::new();
+    // One table per weight set, as a structure scored with one set is no hit for the other.
+    let mut tables = [PawnTable::new(), PawnTable::new()];
     random_games(100, 140, 0x18_0002, |pos| {
-        let scratch = eval2::evaluate_with(pos, &WEIGHTS, &KING_DANGER);
-        assert_eq!(
-            eval2::evaluate(pos, &mut table),
-            scratch,
-            "{}",
-            pos.to_fen()
-        );
         let features: Features = eval2::features(pos);
         assert_eq!(features.counts.len(), NUM_WEIGHTS);
-        assert_eq!(features.evaluate(&WEIGHTS), scratch, "{}", pos.to_fen());
+        for set in WeightSet::ALL {
+            let scratch = eval2::evaluate_with(pos, set.weights(), &KING_DANGER);
+            let fen = pos.to_fen();
+            let table = &mut tables[set.index()];
+            assert_eq!(eval2::evaluate(pos, table, set), scratch, "{set:?} {fen}");
+            assert_eq!(features.evaluate(set.weights()), scratch, "{set:?} {fen}");
+        }
     });
-    let (probes, hits) = table.counters();
-    assert!(hits > probes / 3, "{hits} hits of {probes}");
+    for table in &tables {
+        let (probes, hits) = table.counters();
+        assert!(hits > probes / 3, "{hits} hits of {probes}");
+    }
 }
 
 #[test]
@@ -75,12 +79,13 @@ fn a_pawn_table_hit_is_what_a_recomputation_gives() {
     random_games(20, 100, 0x18_0003, |pos| positions.push(pos.clone()));
     let mut warm = PawnTable::new();
     for pos in &positions {
-        eval2::evaluate(pos, &mut warm);
+        eval2::evaluate(pos, &mut warm, WeightSet::HandSet);
     }
     let (_, hits_before) = warm.counters();
     for pos in &positions {
-        let fresh = eval2::evaluate(pos, &mut PawnTable::new());
-        assert_eq!(eval2::evaluate(pos, &mut warm), fresh, "{}", pos.to_fen());
+        let fresh = eval2::evaluate(pos, &mut PawnTable::new(), WeightSet::HandSet);
+        let warmed = eval2::evaluate(pos, &mut warm, WeightSet::HandSet);
+        assert_eq!(warmed, fresh, "{}", pos.to_fen());
     }
     let (probes, hits) = warm.counters();
     assert!(

@@ -30,10 +30,11 @@ fn uci(fen: &str, text: &str) -> Move {
     pos.parse_uci_move(text).expect("legal move")
 }
 
-/// Bratko-Kopec at depth 8: the default engine finds 9 of 24 (measured when singular
-/// extensions, which search some lines deeper at a fixed depth and found 12, were switched off
-/// by default). A search that ignored the evaluation or ordered nothing would find two or
-/// three; the bound leaves room for honest changes of taste in the evaluation.
+/// Bratko-Kopec at depth 8: the default engine found 9 of 24 when singular extensions (which
+/// search some lines deeper at a fixed depth and found 12) were switched off by default, and
+/// finds 7 with M3's pruning, which trades moves near the horizon for depth (its games say the
+/// trade wins). A search that ignored the evaluation or ordered nothing would find two or
+/// three; the bound leaves room for honest changes of taste in the evaluation and pruning.
 #[test]
 fn bratko_kopec_at_depth_8() {
     let mut searcher = Searcher::new(16);
@@ -49,7 +50,7 @@ fn bratko_kopec_at_depth_8() {
             found.push(id);
         }
     }
-    assert!(found.len() >= 8, "found only {}: {found:?}", found.len());
+    assert!(found.len() >= 6, "found only {}: {found:?}", found.len());
 }
 
 #[test]
@@ -66,9 +67,11 @@ fn mates_are_found_with_their_distance() {
     // ... and after Nf6+ Black is mated in 1.
     let fen = "r2qkb1r/pp2nppp/3p1N2/2p1N1B1/2BnP3/3P4/PPP2PPP/R2bK2R b KQkq - 2 1";
     assert_eq!(search(fen, 6).1, Score::Mate(-1));
-    // Bc5+ Kxc5 Qb6+ Kd5 Qd6#: mate in 3, for Black.
+    // Bc5+ Kxc5 Qb6+ Kd5 Qd6#: mate in 3, for Black. Depth 7 found it until M3's pruning:
+    // with late move pruning (or internal iterative reduction) on, a quiet move of the mating
+    // line near the horizon is no longer searched, so the mate needs one ply more.
     let fen = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1";
-    assert_eq!(search(fen, 7), (Some(uci(fen, "f8c5")), Score::Mate(3)));
+    assert_eq!(search(fen, 8), (Some(uci(fen, "f8c5")), Score::Mate(3)));
 }
 
 #[test]

@@ -26,9 +26,9 @@ fn four_threads_find_the_mates_one_thread_finds() {
     let outcome = searcher.search_depth(&pos, 6);
     assert_eq!(outcome.best_move, Some(uci(&pos, "d5f6")));
     assert_eq!(outcome.score, Score::Mate(2));
-    // Bc5+ Kxc5 Qb6+ Kd5 Qd6#: mate in 3, for Black.
+    // Bc5+ Kxc5 Qb6+ Kd5 Qd6#: mate in 3, for Black (depth 8: see tests/tactics.rs).
     let pos = position("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1");
-    let outcome = searcher.search_depth(&pos, 7);
+    let outcome = searcher.search_depth(&pos, 8);
     assert_eq!(outcome.best_move, Some(uci(&pos, "f8c5")));
     assert_eq!(outcome.score, Score::Mate(3));
 }

@@ -769,17 +769,18 @@ fn stop_ends_perft_and_bench_and_the_session_goes_on() {
 #[test]
 fn stage_sets_the_switches_of_a_chapter() {
     let mut engine = Engine::start();
-    // The engine ships chapter 14.1's singular extensions and chapter 17's vote off: no stage
-    // until they are on.
+    // The engine ships chapter 14.1's singular extensions, chapter 17's vote and chapter 19's
+    // tuned weights off: no stage until they are on.
     assert_eq!(
         engine.ask("stage"),
         vec!["stage: the switches are those of no stage (see 'switches')"]
     );
     assert_eq!(engine.ask("set singular on"), Vec::<String>::new());
     assert_eq!(engine.ask("set smpvote on"), Vec::<String>::new());
+    assert_eq!(engine.ask("set tuned on"), Vec::<String>::new());
     assert_eq!(
         engine.ask("stage"),
-        vec!["stage M1 to M4 (the same switches)"]
+        vec!["stage M3 to M4 (the same switches)"]
     );
     assert_eq!(engine.ask("stage 11"), Vec::<String>::new());
     assert_eq!(engine.ask("stage"), vec!["stage 11"]);

@@ -51,6 +51,9 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub const DRAW: i32 = 0;
 /// A stop flag nobody sets.
 static NEVER_STOP: AtomicBool = AtomicBool::new(false);
+
+/// No static evaluation at this ply (the side to move was in check).
+const NO_EVAL: i32 = -INFINITY;
 /// The most threads a search may use (UCI `Threads`).
 pub const MAX_THREADS: usize = 256;
 /// A helper thread's stack: generous, as each ply of the search's recursion keeps a move list
@@ -337,6 +340,22 @@ impl Searcher {
         self.heuristics.pawns.counters()
     }
 
+    /// The static evaluation of `pos` and its quiescence score (the full window), both for the
+    /// side to move. Chapter 19's tuning data keeps a position only when the two agree: then no
+    /// capture changes the verdict, and the game's result can be blamed on the evaluation.
+    pub fn static_and_quiescence(&mut self, pos: &Position) -> (i32, i32) {
+        let limits = Limits::default();
+        let context = Context {
+            tt: &self.tt,
+            lmr: &self.lmr,
+            params: self.params,
+            switches: self.switches,
+        };
+        let mut worker = Worker::new(pos, context, &mut self.heuristics, &limits);
+        let static_eval = worker.evaluate();
+        (static_eval, worker.quiescence(-INFINITY, INFINITY, 0))
+    }
+
     /// Searches `pos` to `depth` with no other limit and no reports: for tests and chapters.
     pub fn search_depth(&mut self, pos: &Position, depth: u32) -> SearchOutcome {
         self.search(pos, &Limits::depth(depth), &Arc::default(), &mut |_| {})
@@ -551,6 +570,9 @@ struct Worker<'a> {
     null_played: [bool; MAX_PLY + 1],
     /// The move made at each ply (when it was not a null move), for M1's counter-moves.
     played: [Option<Move>; MAX_PLY + 1],
+    /// The static evaluation of the node at each ply of the current line, [`NO_EVAL`] where
+    /// there is none (in check): M3's "improving" compares a node's with its grandparent's.
+    evals: [i32; MAX_PLY + 1],
     /// The root move that last raised alpha in the current iteration.
     root_best: Option<Move>,
     /// Set when a limit or `stop` ends the search mid-iteration: every node then returns at
@@ -586,6 +608,7 @@ impl<'a> Worker<'a> {
             pv: PvTable::default(),
             null_played: [false; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
+            evals: [NO_EVAL; MAX_PLY + 1],
             root_best: None,
             aborted: false,
             root_depth: 0,
@@ -691,7 +714,11 @@ impl<'a> Worker<'a> {
     #[inline]
     fn evaluate(&mut self) -> i32 {
         if self.switches.eval2 {
-            eval2::evaluate(&self.pos, &mut self.heuristics.pawns)
+            eval2::evaluate(
+                &self.pos,
+                &mut self.heuristics.pawns,
+                self.switches.weight_set(),
+            )
         } else if self.switches.evalterms {
             eval::evaluate(&self.pos)
         } else {

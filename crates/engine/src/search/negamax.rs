@@ -3,7 +3,10 @@
 
 use super::ordering::is_quiet;
 use super::picker::Picker;
-use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Worker, score_from_tt, score_to_tt};
+use super::see;
+use super::{
+    DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Worker, score_from_tt, score_to_tt,
+};
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::{Piece, PieceKind};
@@ -18,6 +21,8 @@ struct LateMove {
     is_killer: bool,
     /// The move's number at this node, 1-based.
     number: usize,
+    /// Whether the node's evaluation rose since two plies ago (M3).
+    improving: bool,
 }
 
 impl Worker<'_> {
@@ -33,7 +38,7 @@ impl Worker<'_> {
         &mut self,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         pv: bool,
         excluded: Option<Move>,
@@ -78,13 +83,20 @@ impl Worker<'_> {
         }
         let tt_move = entry.and_then(|e| e.best_move);
         // ANCHOR_END: tt_probe
+        if self.internal_iterative_reduction(depth, tt_move, excluded) {
+            depth -= 1;
+        }
 
-        // Pruning before any move is searched: only at non-PV nodes out of check.
-        let static_eval = (!pv && !in_check).then(|| self.evaluate());
+        // Pruning before any move is searched: only at non-PV nodes out of check. M3's
+        // "improving" needs the evaluation at PV nodes too.
+        let eval = (!in_check && (!pv || self.switches.improving)).then(|| self.evaluate());
+        self.evals[ply] = eval.unwrap_or(NO_EVAL);
+        let improving = self.is_improving(ply);
+        let static_eval = eval.filter(|_| !pv);
         if let Some(eval) = static_eval
             && excluded.is_none()
         {
-            if let Some(score) = self.reverse_futility(eval, beta, depth) {
+            if let Some(score) = self.reverse_futility(eval, beta, depth, improving) {
                 return score;
             }
             if let Some(score) = self.null_move(eval, beta, depth, ply) {
@@ -121,12 +133,28 @@ impl Worker<'_> {
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
         let mut any_legal = false;
+        let mut move_number = 0;
         while let Some(m) = picker.next_move(&self.pos, self.heuristics, &self.switches) {
             any_legal = true;
             if Some(m) == excluded {
                 continue;
             }
+            move_number += 1;
             let quiet = is_quiet(m);
+            // ANCHOR: m3_move_pruning
+            // M3's pruning of a move before it is made: never at the root, never before a
+            // move has given the node a score that is not a mate against it.
+            if !root && !in_check && best_score > -MATE_BOUND {
+                if quiet && self.late_move_prunes(depth, move_number, improving) {
+                    self.stats.lmp_prunes += 1;
+                    continue;
+                }
+                if self.loses_exchange(m, quiet, depth) {
+                    self.stats.exchange_prunes += 1;
+                    continue;
+                }
+            }
+            // ANCHOR_END: m3_move_pruning
             let mut extension = 0;
             if can_extend
                 && Some(m) == tt_move
@@ -168,6 +196,7 @@ impl Worker<'_> {
                     reducible: quiet && !in_check && !gives_check,
                     is_killer: killers.contains(&Some(m)),
                     number: searched + 1,
+                    improving,
                 };
                 self.search_late_move(alpha, beta, depth, new_depth, ply, pv, late)
             };
@@ -258,11 +287,20 @@ impl Worker<'_> {
     // ANCHOR: reverse_futility
     /// Reverse futility pruning (chapter 13): a node whose static evaluation beats beta by a
     /// margin that grows with depth is expected to fail high, and does so at once.
-    fn reverse_futility(&mut self, eval: i32, beta: i32, depth: i32) -> Option<i32> {
+    /// An improving position (M3) gets the margin of a ply less: its evaluation is on the way
+    /// up, so less of a lead is needed to trust it.
+    fn reverse_futility(
+        &mut self,
+        eval: i32,
+        beta: i32,
+        depth: i32,
+        improving: bool,
+    ) -> Option<i32> {
+        let margin = self.params.rfp_margin(depth - i32::from(improving));
         let applies = self.switches.rfp
             && depth <= self.params.rfp_max_depth
             && beta.abs() < MATE_BOUND
-            && eval - self.params.rfp_margin(depth) >= beta;
+            && eval - margin >= beta;
         if applies {
             self.stats.rfp_cutoffs += 1;
             return Some(eval);
@@ -410,6 +448,10 @@ impl Worker<'_> {
         }
         let mut reduction = self.lmr.reduction(depth, late.number);
         reduction -= i32::from(pv) + i32::from(late.is_killer);
+        // M3: a node whose evaluation is falling is less promising: reduce its moves more.
+        if self.switches.improving && !late.improving {
+            reduction += 1;
+        }
         let reduction = reduction.clamp(0, (new_depth - 1).max(0));
         if reduction > 0 {
             self.stats.lmr_reductions += 1;
@@ -417,6 +459,56 @@ impl Worker<'_> {
         reduction
     }
     // ANCHOR_END: late_move_reduction
+
+    // ANCHOR: m3_fns
+    /// Whether the static evaluation at `ply` is better than at `ply − 2`, the last time the
+    /// same side was to move (M3, switch `improving`): a position that is getting better
+    /// deserves less suspicion from the prunings. Unknown (in check at either ply) is false.
+    fn is_improving(&self, ply: usize) -> bool {
+        self.switches.improving
+            && ply >= 2
+            && self.evals[ply] != NO_EVAL
+            && self.evals[ply - 2] != NO_EVAL
+            && self.evals[ply] > self.evals[ply - 2]
+    }
+
+    /// Late move pruning (M3, switch `lmp`): at low depth, once enough moves are tried, a
+    /// quiet move this late in the order is very unlikely to be the best one (CPW "Late Move
+    /// Pruning"): the move ordering of chapter 9 and M1 is what makes this safe.
+    fn late_move_prunes(&self, depth: i32, move_number: usize, improving: bool) -> bool {
+        self.switches.lmp
+            && depth <= self.params.lmp_max_depth
+            && move_number > self.params.lmp_count(depth, improving)
+    }
+
+    /// Static exchange pruning (M3, switch `seeprune`): at low depth, a move that loses more
+    /// material in the exchange on its square than the depth's threshold is not searched.
+    fn loses_exchange(&self, m: Move, quiet: bool, depth: i32) -> bool {
+        self.switches.seeprune
+            && depth <= self.params.see_prune_max_depth
+            && see::see(&self.pos, m) < self.params.see_prune_threshold(depth, quiet)
+    }
+
+    /// Internal iterative reduction (M3, switch `iir`): a node the table knows no move for is
+    /// searched a ply shallower. With no hash move the ordering is poor and the node was
+    /// probably not worth a deep search before; the next iteration will find the move in the
+    /// table (Ed Schröder's idea, as in Rebel; CPW "Internal Iterative Reductions").
+    fn internal_iterative_reduction(
+        &mut self,
+        depth: i32,
+        tt_move: Option<Move>,
+        excluded: Option<Move>,
+    ) -> bool {
+        let applies = self.switches.iir
+            && depth >= self.params.iir_min_depth
+            && tt_move.is_none()
+            && excluded.is_none();
+        if applies {
+            self.stats.iir_reductions += 1;
+        }
+        applies
+    }
+    // ANCHOR_END: m3_fns
 
     // ANCHOR: previous_move
     /// The move that led to the node at `ply`: the piece that moved (as it stands now) and

@@ -45,6 +45,16 @@ pub struct Params {
     pub history_bonus_per_ply2: i32,
     /// ...up to this cap.
     pub history_bonus_max: i32,
+    /// Late move pruning works up to this depth (M3).
+    pub lmp_max_depth: i32,
+    /// Static exchange pruning in the main search works up to this depth (M3)...
+    pub see_prune_max_depth: i32,
+    /// ...skipping a quiet move that loses more than this many centipawns per ply of depth...
+    pub see_quiet_margin_per_ply: i32,
+    /// ...and a capture that loses more than this times the depth squared.
+    pub see_capture_margin_per_ply2: i32,
+    /// Internal iterative reduction works from this depth on (M3).
+    pub iir_min_depth: i32,
 }
 
 impl Default for Params {
@@ -85,6 +95,13 @@ impl Params {
         // ANCHOR_END: singular_parameters
         history_bonus_per_ply2: 16,
         history_bonus_max: 1_600,
+        // ANCHOR: m3_parameters
+        lmp_max_depth: 8,
+        see_prune_max_depth: 8,
+        see_quiet_margin_per_ply: 60,
+        see_capture_margin_per_ply2: 25,
+        iir_min_depth: 4,
+        // ANCHOR_END: m3_parameters
     };
 
     // ANCHOR: null_move_reduction_fn
@@ -118,6 +135,29 @@ impl Params {
         (self.history_bonus_per_ply2 * depth * depth).min(self.history_bonus_max)
     }
     // ANCHOR_END: history_bonus
+
+    // ANCHOR: m3_fns
+    /// How many moves a node at `depth` searches before late move pruning skips its quiet
+    /// moves: `3 + depth²` when the position is improving, about half that when not (3, 4,
+    /// 7, 10, ... by depth: close to the counts of Ethereal's move-count pruning; CPW "Late
+    /// Move Pruning"). Deeper than `lmp_max_depth`, nodes search every move.
+    pub fn lmp_count(&self, depth: i32, improving: bool) -> usize {
+        let count = 3 + depth * depth;
+        (if improving { count } else { count / 2 + 1 }) as usize
+    }
+
+    /// The static exchange a move at `depth` may lose and still be searched: a little for a
+    /// quiet move put en prise, which may be a sacrifice, more for a capture, which at least
+    /// takes something (CPW "Static Exchange Evaluation", its pruning use in Stockfish and
+    /// Ethereal).
+    pub fn see_prune_threshold(&self, depth: i32, quiet: bool) -> i32 {
+        if quiet {
+            -self.see_quiet_margin_per_ply * depth
+        } else {
+            -self.see_capture_margin_per_ply2 * depth * depth
+        }
+    }
+    // ANCHOR_END: m3_fns
 
     // ANCHOR: singular_fns
     /// The other moves must stay below the hash move's score minus this: a margin that grows

@@ -57,6 +57,12 @@ pub struct SearchStats {
     /// Beta cutoffs made by the hash move before the node generated any move: M1's staged
     /// picker tries it first without generating (chapter 9's generates every move first).
     pub cutoffs_before_generation: u64,
+    /// Quiet moves not searched by late move pruning (M3).
+    pub lmp_prunes: u64,
+    /// Moves not searched in the main search because they lose the exchange (M3).
+    pub exchange_prunes: u64,
+    /// Nodes searched a ply shallower for want of a hash move (M3).
+    pub iir_reductions: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -84,31 +90,63 @@ impl SearchStats {
         percent(self.qnodes, self.nodes)
     }
 
-    /// Adds `other`'s counters to these (seldepth: the larger).
+    /// Adds `other`'s counters to these (seldepth: the larger). `other` is taken apart field by
+    /// field, so a counter added to the struct and forgotten here does not compile.
     pub fn add(&mut self, other: &SearchStats) {
-        self.nodes += other.nodes;
-        self.qnodes += other.qnodes;
-        self.seldepth = self.seldepth.max(other.seldepth);
-        self.tt_probes += other.tt_probes;
-        self.tt_hits += other.tt_hits;
-        self.tt_cutoffs += other.tt_cutoffs;
-        self.beta_cutoffs += other.beta_cutoffs;
-        self.first_move_cutoffs += other.first_move_cutoffs;
-        self.null_tries += other.null_tries;
-        self.null_cutoffs += other.null_cutoffs;
-        self.rfp_cutoffs += other.rfp_cutoffs;
-        self.futility_prunes += other.futility_prunes;
-        self.see_prunes += other.see_prunes;
-        self.pvs_scouts += other.pvs_scouts;
-        self.pvs_researches += other.pvs_researches;
-        self.lmr_reductions += other.lmr_reductions;
-        self.lmr_researches += other.lmr_researches;
-        self.aspiration_researches += other.aspiration_researches;
-        self.check_extensions += other.check_extensions;
-        self.singular_searches += other.singular_searches;
-        self.singular_extensions += other.singular_extensions;
-        self.moves_generated += other.moves_generated;
-        self.cutoffs_before_generation += other.cutoffs_before_generation;
+        let SearchStats {
+            seldepth,
+            nodes,
+            qnodes,
+            tt_probes,
+            tt_hits,
+            tt_cutoffs,
+            beta_cutoffs,
+            first_move_cutoffs,
+            null_tries,
+            null_cutoffs,
+            rfp_cutoffs,
+            futility_prunes,
+            see_prunes,
+            pvs_scouts,
+            pvs_researches,
+            lmr_reductions,
+            lmr_researches,
+            aspiration_researches,
+            check_extensions,
+            singular_searches,
+            singular_extensions,
+            moves_generated,
+            cutoffs_before_generation,
+            lmp_prunes,
+            exchange_prunes,
+            iir_reductions,
+        } = *other;
+        self.seldepth = self.seldepth.max(seldepth);
+        self.nodes += nodes;
+        self.qnodes += qnodes;
+        self.tt_probes += tt_probes;
+        self.tt_hits += tt_hits;
+        self.tt_cutoffs += tt_cutoffs;
+        self.beta_cutoffs += beta_cutoffs;
+        self.first_move_cutoffs += first_move_cutoffs;
+        self.null_tries += null_tries;
+        self.null_cutoffs += null_cutoffs;
+        self.rfp_cutoffs += rfp_cutoffs;
+        self.futility_prunes += futility_prunes;
+        self.see_prunes += see_prunes;
+        self.pvs_scouts += pvs_scouts;
+        self.pvs_researches += pvs_researches;
+        self.lmr_reductions += lmr_reductions;
+        self.lmr_researches += lmr_researches;
+        self.aspiration_researches += aspiration_researches;
+        self.check_extensions += check_extensions;
+        self.singular_searches += singular_searches;
+        self.singular_extensions += singular_extensions;
+        self.moves_generated += moves_generated;
+        self.cutoffs_before_generation += cutoffs_before_generation;
+        self.lmp_prunes += lmp_prunes;
+        self.exchange_prunes += exchange_prunes;
+        self.iir_reductions += iir_reductions;
     }
 }
 

@@ -57,7 +57,7 @@ impl Session {
     fn eval(&mut self) -> Result<(), CommandError> {
         let position = self.current_position("eval")?;
         let text = if self.settings.switches.eval2 {
-            eval2::trace(position).to_string()
+            eval2::trace(position, self.settings.switches.weight_set()).to_string()
         } else {
             eval::trace(position)
         };
@@ -181,19 +181,24 @@ mod tests {
         assert_eq!(stages_of(Stage::Chapter(9).switches()), "stage 9");
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships chapter 14.1's singular extensions off, so it is no
-        // stage, nor is it with them on, as chapter 17's vote of the threads is off too; with
-        // both on it is every stage from M1 (the staged picker) to M4.
+        // stage, nor is it with them on, as chapter 17's vote of the threads and chapter 19's
+        // tuned weights are off too; with all three on it is stages M3 (pruning II) and M4,
+        // which adds no switch.
         assert!(stages_of(Switches::default()).contains("no stage"));
         let with_singular = Switches {
             singular: true,
             ..Switches::default()
         };
         assert!(stages_of(with_singular).contains("no stage"));
-        let with_both = Switches {
+        let with_all_three = Switches {
             smpvote: true,
+            tuned: true,
             ..with_singular
         };
-        assert_eq!(stages_of(with_both), "stage M1 to M4 (the same switches)");
+        assert_eq!(
+            stages_of(with_all_three),
+            "stage M3 to M4 (the same switches)"
+        );
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"

@@ -352,12 +352,14 @@ fn answer_now(session: &mut Session, buffer: &SharedBuffer, line: &str) -> Strin
 fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let (mut session, buffer) = session();
     let mut said = |line: &str| answer(&mut session, &buffer, line);
-    // The default engine ships `singular` and `smpvote` off: it is no stage until both are set.
+    // The default engine ships `singular`, `smpvote` and `tuned` off: it is no stage until
+    // all three are set.
     assert!(said("stage").contains("no stage"));
     assert_eq!(said("set singular on"), "");
-    assert!(said("stage").contains("no stage"));
     assert_eq!(said("set smpvote on"), "");
-    assert_eq!(said("stage"), "stage M1 to M4 (the same switches)\n");
+    assert!(said("stage").contains("no stage"));
+    assert_eq!(said("set tuned on"), "");
+    assert_eq!(said("stage"), "stage M3 to M4 (the same switches)\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
@@ -389,7 +391,11 @@ fn eval_traces_the_evaluation_the_switches_choose() {
         assert!(two.contains(term.name), "{}: {two}", term.name);
     }
     assert!(two.contains("king danger (*)") && two.contains("scale 64 of 64"));
-    let total = crate::eval2::evaluate(&pos, &mut crate::eval2::PawnTable::new());
+    let total = crate::eval2::evaluate(
+        &pos,
+        &mut crate::eval2::PawnTable::new(),
+        crate::eval2::WeightSet::HandSet,
+    );
     assert!(
         two.ends_with(&format!("total (White's view) {total}\n")),
         "{two}"

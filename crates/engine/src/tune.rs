@@ -1,0 +1,440 @@
+//! Texel's tuning method (chapter 19): fit Evaluation II's weights to the results of games.
+//!
+//! Peter Österlund's idea for his engine Texel (talkchess, 2014; Chess Programming Wiki, "Texel's
+//! Tuning Method"): a position's evaluation predicts the game's result through a logistic curve,
+//! `expected = 1 / (1 + 10^(−K × eval / 400))`, so weights that predict the results of many
+//! games better, in mean squared error, are better weights. `K` is fitted first, with the
+//! weights as they are, and then kept fixed.
+//!
+//! Evaluation II is linear in its weights before it is blended and scaled
+//! ([`crate::eval2::Features`]), so a position is stored as the few weights it uses and their
+//! counts (White's minus Black's), and the gradient of the error is exact and cheap: this is
+//! the "sparse, analytic gradient" form of Andrew Grant's "Evaluation & Tuning in Chess
+//! Engines" (2020), with Adam (Kingma and Ba, 2014) taking the steps. The king danger table and
+//! the endgame scale are not linear in the weights: they are taken as constants of each
+//! position, and the danger table is not tuned.
+//!
+//! Everything here is deterministic: the data is split in fixed halves for two threads and
+//! their sums are added in a fixed order, so a seed and a data file give the same weights on
+//! every run.
+
+use crate::eval::{MAX_PHASE, Tapered};
+use crate::eval2::{self, EvalWeights, NORMAL_SCALE, NUM_WEIGHTS};
+use crate::position::Position;
+use crate::square::Color;
+
+/// One labelled position, as the tuner keeps it.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// Where its weights are in [`TuningSet`]'s sparse arrays.
+    start: u32,
+    len: u16,
+    phase: u8,
+    /// The scale when the evaluation favours White, and when it favours Black.
+    scales: [u8; 2],
+    /// The king danger, White's minus Black's (constant: the table is not tuned).
+    danger: Tapered,
+    /// White's points in the game: 1, 0.5 or 0.
+    result: f32,
+}
+
+/// Labelled positions in sparse form: for each, the weights it uses and how often (White's
+/// count minus Black's), with the constants of its evaluation.
+#[derive(Clone, Debug, Default)]
+pub struct TuningSet {
+    entries: Vec<Entry>,
+    weight: Vec<u16>,
+    count: Vec<i16>,
+}
+
+impl TuningSet {
+    /// Reads lines of `FEN;result` (result 1, 0.5 or 0, White's view), as `cargo xtask datagen`
+    /// writes them. A bad line is an error naming it.
+    pub fn parse(text: &str) -> Result<TuningSet, String> {
+        let mut set = TuningSet::default();
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let bad = |why: String| format!("line {}: {why}: {line}", number + 1);
+            let (fen, result) = line.rsplit_once(';').ok_or_else(|| bad("no `;`".into()))?;
+            let result: f32 = result
+                .trim()
+                .parse()
+                .map_err(|_| bad("the result is not a number".into()))?;
+            if ![0.0, 0.5, 1.0].contains(&result) {
+                return Err(bad("the result must be 1, 0.5 or 0".into()));
+            }
+            let pos = Position::from_fen(fen).map_err(|e| bad(e.to_string()))?;
+            set.push(&pos, result);
+        }
+        Ok(set)
+    }
+
+    /// Adds `pos`, whose game White scored `result` in.
+    pub fn push(&mut self, pos: &Position, result: f32) {
+        let features = eval2::features(pos);
+        let start = self.weight.len() as u32;
+        for (i, &[white, black]) in features.counts.iter().enumerate() {
+            if white != black {
+                self.weight.push(i as u16);
+                self.count.push((white - black) as i16);
+            }
+        }
+        self.entries.push(Entry {
+            start,
+            len: (self.weight.len() as u32 - start) as u16,
+            phase: features.phase as u8,
+            scales: features.scales.map(|s| s as u8),
+            danger: features.king_danger[0] - features.king_danger[1],
+            result,
+        });
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The sparse weights and counts of entry `e`.
+    fn terms(&self, e: &Entry) -> impl Iterator<Item = (usize, i32)> + '_ {
+        let range = e.start as usize..e.start as usize + e.len as usize;
+        self.weight[range.clone()]
+            .iter()
+            .zip(&self.count[range])
+            .map(|(&w, &c)| (w as usize, c as i32))
+    }
+
+    /// The engine's own evaluation of entry `e` with `weights`, White's view, in integers
+    /// exactly as the search computes it.
+    fn engine_eval(&self, e: &Entry, weights: &EvalWeights) -> i32 {
+        let white = self
+            .terms(e)
+            .fold(e.danger, |sum, (w, c)| sum + weights.pairs[w] * c);
+        let scales = e.scales.map(i32::from);
+        eval2::finish(white, i32::from(e.phase), scales, Color::White)
+    }
+}
+
+// ANCHOR: sigmoid
+/// The result a position's evaluation predicts: 1 a sure win for White, 0 a sure loss. `k`
+/// says how many centipawns are worth how much certainty; it is fitted to the data.
+pub fn expected_score(eval: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+// ANCHOR_END: sigmoid
+
+// ANCHOR: loss
+/// The mean squared error between the results and what the engine's evaluation with `weights`
+/// predicts: the number the tuner makes small.
+pub fn loss(set: &TuningSet, weights: &EvalWeights, k: f64) -> f64 {
+    let sum: f64 = set
+        .entries
+        .iter()
+        .map(|e| {
+            let predicted = expected_score(f64::from(set.engine_eval(e, weights)), k);
+            (f64::from(e.result) - predicted).powi(2)
+        })
+        .sum();
+    sum / set.len().max(1) as f64
+}
+// ANCHOR_END: loss
+
+/// The `K` that makes the loss of `weights` on `set` smallest: a golden-section search on
+/// [0.1, 4] (the loss is smooth with one minimum in K), to six decimals.
+pub fn fit_k(set: &TuningSet, weights: &EvalWeights) -> f64 {
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.1f64, 4.0f64);
+    while high - low > 1e-6 {
+        let a = high - golden * (high - low);
+        let b = low + golden * (high - low);
+        if loss(set, weights, a) < loss(set, weights, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    ((low + high) / 2.0 * 1e6).round() / 1e6
+}
+
+/// Real-valued weights while tuning: `[mg, eg]` per slot.
+type RealWeights = Vec<[f64; 2]>;
+
+// ANCHOR: gradient
+/// The loss of `set` and its gradient by every weight, with real-valued weights `w`. For one
+/// position, with `E` the scaled, blended evaluation and `p = σ(E)` its prediction:
+/// `d(r − p)²/dE = −2 (r − p) p (1 − p) K ln 10 / 400`, and `dE/dw` is the weight's count times
+/// the phase's share (`phase / 24` for the middlegame value, the rest for the endgame's) times
+/// the scale.
+fn loss_and_gradient(
+    set: &TuningSet,
+    entries: &[Entry],
+    w: &RealWeights,
+    k: f64,
+) -> (f64, RealWeights) {
+    let mut gradient = vec![[0.0; 2]; NUM_WEIGHTS];
+    let mut sum = 0.0;
+    let slope = k * std::f64::consts::LN_10 / 400.0;
+    for e in entries {
+        let (mut mg, mut eg) = (f64::from(e.danger.mg), f64::from(e.danger.eg));
+        for (i, c) in set.terms(e) {
+            mg += w[i][0] * f64::from(c);
+            eg += w[i][1] * f64::from(c);
+        }
+        let mg_share = f64::from(e.phase) / f64::from(MAX_PHASE);
+        let blended = mg * mg_share + eg * (1.0 - mg_share);
+        let scale = f64::from(e.scales[usize::from(blended < 0.0)]) / f64::from(NORMAL_SCALE);
+        let predicted = expected_score(blended * scale, k);
+        let error = f64::from(e.result) - predicted;
+        sum += error * error;
+        let d_eval = -2.0 * error * predicted * (1.0 - predicted) * slope * scale;
+        for (i, c) in set.terms(e) {
+            gradient[i][0] += d_eval * mg_share * f64::from(c);
+            gradient[i][1] += d_eval * (1.0 - mg_share) * f64::from(c);
+        }
+    }
+    (sum, gradient)
+}
+// ANCHOR_END: gradient
+
+/// The loss and its gradient, averaged over the whole set: the set is cut in two fixed halves,
+/// one per thread, and their sums are added in the same order every time.
+fn mean_loss_and_gradient(set: &TuningSet, w: &RealWeights, k: f64) -> (f64, RealWeights) {
+    let half = set.entries.len().div_ceil(2);
+    let parts: Vec<(f64, RealWeights)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = set
+            .entries
+            .chunks(half.max(1))
+            .map(|chunk| scope.spawn(move || loss_and_gradient(set, chunk, w, k)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|h| h.join().expect("a gradient thread does not panic"))
+            .collect()
+    });
+    let n = set.len().max(1) as f64;
+    let mut total = (0.0, vec![[0.0; 2]; NUM_WEIGHTS]);
+    for (sum, gradient) in parts {
+        total.0 += sum;
+        for (t, g) in total.1.iter_mut().zip(gradient) {
+            t[0] += g[0];
+            t[1] += g[1];
+        }
+    }
+    total.0 /= n;
+    for t in &mut total.1 {
+        t[0] /= n;
+        t[1] /= n;
+    }
+    total
+}
+
+// ANCHOR: adam
+/// Adam (Kingma and Ba, 2014): each weight's step is the running mean of its gradient divided
+/// by the running root mean square, so weights seen in few positions (a rook's corner square)
+/// move as readily as weights seen in all (a pawn's value), and noise averages out.
+#[derive(Debug)]
+struct Adam {
+    rate: f64,
+    mean: RealWeights,
+    square: RealWeights,
+    steps: i32,
+}
+
+impl Adam {
+    const BETA1: f64 = 0.9;
+    const BETA2: f64 = 0.999;
+    const EPSILON: f64 = 1e-8;
+
+    fn new(rate: f64) -> Adam {
+        Adam {
+            rate,
+            mean: vec![[0.0; 2]; NUM_WEIGHTS],
+            square: vec![[0.0; 2]; NUM_WEIGHTS],
+            steps: 0,
+        }
+    }
+
+    fn step(&mut self, weights: &mut RealWeights, gradient: &RealWeights) {
+        self.steps += 1;
+        let unbias1 = 1.0 - Self::BETA1.powi(self.steps);
+        let unbias2 = 1.0 - Self::BETA2.powi(self.steps);
+        for i in 0..NUM_WEIGHTS {
+            for phase in 0..2 {
+                let g = gradient[i][phase];
+                let m = &mut self.mean[i][phase];
+                let v = &mut self.square[i][phase];
+                *m = Self::BETA1 * *m + (1.0 - Self::BETA1) * g;
+                *v = Self::BETA2 * *v + (1.0 - Self::BETA2) * g * g;
+                let step = self.rate * (*m / unbias1) / ((*v / unbias2).sqrt() + Self::EPSILON);
+                weights[i][phase] -= step;
+            }
+        }
+    }
+}
+// ANCHOR_END: adam
+
+/// One epoch's losses, with the weights rounded as the engine would use them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochLoss {
+    pub epoch: usize,
+    pub train: f64,
+    pub held_out: f64,
+}
+
+/// How to tune.
+#[derive(Clone, Copy, Debug)]
+pub struct TuneSettings {
+    pub k: f64,
+    pub epochs: usize,
+    pub rate: f64,
+    /// Report the rounded weights' losses every this many epochs (and after the last).
+    pub report_every: usize,
+    /// The weights below this index keep their starting values (0: every weight is tuned;
+    /// [`eval2::PASSED_RANK`]: material and piece-square tables stay as they are).
+    pub first_tuned: usize,
+}
+
+// ANCHOR: tune
+/// Tunes every weight of `start` on `train`, full batch, for `settings.epochs` steps of Adam,
+/// and returns them rounded to whole centipawns. `report` hears the losses of the rounded
+/// weights on both sets every `report_every` epochs: the held-out loss is watched, never
+/// trained on.
+pub fn tune(
+    train: &TuningSet,
+    held_out: &TuningSet,
+    start: &EvalWeights,
+    settings: TuneSettings,
+    report: &mut dyn FnMut(EpochLoss),
+) -> EvalWeights {
+    let mut weights: RealWeights = start
+        .pairs
+        .iter()
+        .map(|p| [f64::from(p.mg), f64::from(p.eg)])
+        .collect();
+    let mut adam = Adam::new(settings.rate);
+    for epoch in 1..=settings.epochs {
+        let (_, mut gradient) = mean_loss_and_gradient(train, &weights, settings.k);
+        for g in &mut gradient[..settings.first_tuned] {
+            *g = [0.0; 2];
+        }
+        adam.step(&mut weights, &gradient);
+        if epoch % settings.report_every.max(1) == 0 || epoch == settings.epochs {
+            let rounded = rounded(&weights);
+            report(EpochLoss {
+                epoch,
+                train: loss(train, &rounded, settings.k),
+                held_out: loss(held_out, &rounded, settings.k),
+            });
+        }
+    }
+    rounded(&weights)
+}
+// ANCHOR_END: tune
+
+fn rounded(weights: &RealWeights) -> EvalWeights {
+    let mut out = eval2::WEIGHTS.clone();
+    for (pair, w) in out.pairs.iter_mut().zip(weights) {
+        *pair = Tapered {
+            mg: w[0].round() as i32,
+            eg: w[1].round() as i32,
+        };
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set_of(lines: &str) -> TuningSet {
+        TuningSet::parse(lines).expect("valid lines")
+    }
+
+    #[test]
+    fn the_engine_eval_of_an_entry_is_evaluation_two() {
+        let fens = [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "8/5k2/8/3PP3/8/8/5K2/8 b - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let set = set_of(&format!("{fen};0.5"));
+            let white = set.engine_eval(&set.entries[0], &eval2::WEIGHTS);
+            let stm = eval2::evaluate_with(&pos, &eval2::WEIGHTS, &eval2::KING_DANGER);
+            let expected = if pos.side_to_move() == Color::White {
+                stm
+            } else {
+                -stm
+            };
+            assert_eq!(white, expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn bad_lines_are_errors_that_name_the_line() {
+        let err = TuningSet::parse("8/8/8/8/8/8/8/K6k w - - 0 1;0.5\nnot a fen;1").unwrap_err();
+        assert!(err.starts_with("line 2:"), "{err}");
+        let err = TuningSet::parse("8/8/8/8/8/8/8/K6k w - - 0 1;0.7").unwrap_err();
+        assert!(err.contains("1, 0.5 or 0"), "{err}");
+    }
+
+    #[test]
+    fn the_analytic_gradient_matches_a_numerical_one() {
+        let set = set_of(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3;1\n\
+             8/5k2/8/3PP3/8/8/5K2/8 b - - 0 1;1\n\
+             4k3/8/8/8/8/8/3q4/4K3 w - - 0 1;0",
+        );
+        let w: RealWeights = eval2::WEIGHTS
+            .pairs
+            .iter()
+            .map(|p| [f64::from(p.mg), f64::from(p.eg)])
+            .collect();
+        let (_, gradient) = loss_and_gradient(&set, &set.entries, &w, 1.0);
+        let at = |w: &RealWeights| loss_and_gradient(&set, &set.entries, w, 1.0).0;
+        // A pawn's material weight, and the queen's: both appear in these positions.
+        for (i, phase) in [
+            (eval2::MATERIAL, 1),
+            (eval2::MATERIAL + 4, 0),
+            (eval2::MATERIAL + 4, 1),
+        ] {
+            let (mut up, mut down) = (w.clone(), w.clone());
+            up[i][phase] += 0.01;
+            down[i][phase] -= 0.01;
+            let numeric = (at(&up) - at(&down)) / 0.02;
+            let analytic = gradient[i][phase];
+            assert!(analytic != 0.0, "weight {i} is used");
+            assert!(
+                (numeric - analytic).abs() < 1e-6 * analytic.abs().max(1e-6),
+                "weight {i}/{phase}: numeric {numeric}, analytic {analytic}"
+            );
+        }
+    }
+
+    #[test]
+    fn tuning_lowers_the_loss_it_is_given() {
+        // A set where every side a knight up lost must teach the knight's weight to fall.
+        let set = set_of(
+            "4k3/p7/8/8/8/8/P7/3NK3 w - - 0 1;0\n\
+             4k3/p7/8/8/8/8/P7/2N1K3 b - - 0 1;0\n\
+             3nk3/p7/8/8/8/8/P7/4K3 w - - 0 1;1",
+        );
+        let k = 1.0;
+        let before = loss(&set, &eval2::WEIGHTS, k);
+        let settings = TuneSettings {
+            k,
+            epochs: 50,
+            rate: 5.0,
+            report_every: 50,
+            first_tuned: 0,
+        };
+        let tuned = tune(&set, &set, &eval2::WEIGHTS, settings, &mut |_| {});
+        assert!(loss(&set, &tuned, k) < before);
+        assert!(tuned.pairs[eval2::MATERIAL + 1].eg < eval2::WEIGHTS.pairs[eval2::MATERIAL + 1].eg);
+    }
+}

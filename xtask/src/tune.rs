@@ -1,0 +1,248 @@
+//! `cargo xtask tune`: chapter 19's Texel tuning, from `cargo xtask datagen`'s positions to
+//! `crates/engine/src/eval2_tuned.rs`, the weights of the switch `tuned`.
+//!
+//! The generated file's header says where its weights came from (the data's fingerprint and the
+//! command that made it, this command, `K`, the losses before and after), and the losses per
+//! epoch go to `data/tuning/loss-per-epoch.csv` for chapter 19's plot. Run twice on the same data,
+//! it writes the same bytes.
+
+use crate::datagen::fnv64;
+use cb2026::eval2::{self, EvalWeights, TERMS};
+use cb2026::tune::{EpochLoss, TuneSettings, TuningSet, fit_k, loss, tune};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The training positions (`FEN;result` lines).
+    #[arg(long, default_value = "target/datagen/train.txt")]
+    data: PathBuf,
+    /// The held-out positions: watched, never trained on.
+    #[arg(long, default_value = "data/tuning/held-out.txt")]
+    held_out: PathBuf,
+    /// Steps of Adam over the whole training set.
+    #[arg(long, default_value_t = 1_000)]
+    epochs: usize,
+    /// Adam's step size, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Keep material and the piece-square tables as they are: tune chapter 18's terms only.
+    #[arg(long)]
+    terms_only: bool,
+    /// Where the weights go.
+    #[arg(long, default_value = "crates/engine/src/eval2_tuned.rs")]
+    out: PathBuf,
+    /// Where the losses per epoch go.
+    #[arg(long, default_value = "data/tuning/loss-per-epoch.csv")]
+    losses: PathBuf,
+}
+
+/// How often the rounded weights' losses are computed and recorded.
+const REPORT_EVERY: usize = 10;
+
+pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
+    let read = |path: &Path| {
+        std::fs::read_to_string(root.join(path)).map_err(|e| {
+            format!(
+                "cannot read {}: {e} (run cargo xtask datagen)",
+                path.display()
+            )
+        })
+    };
+    let train_text = read(&args.data)?;
+    let held_text = read(&args.held_out)?;
+    let data_command = std::fs::read_to_string(root.join(args.data.with_extension("command")))
+        .unwrap_or_else(|_| "unknown".into());
+    let train =
+        TuningSet::parse(&train_text).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    let held_out =
+        TuningSet::parse(&held_text).map_err(|e| format!("{}: {e}", args.held_out.display()))?;
+    println!(
+        "{} training positions, {} held out; fitting K",
+        train.len(),
+        held_out.len()
+    );
+    let start = &eval2::WEIGHTS;
+    let k = fit_k(&train, start);
+    let before = (loss(&train, start, k), loss(&held_out, start, k));
+    println!(
+        "K = {k}; loss with the hand-set weights: train {:.6}, held out {:.6}",
+        before.0, before.1
+    );
+    let bar = ProgressBar::new(args.epochs as u64).with_style(
+        ProgressStyle::with_template("{bar:40} epoch {pos}/{len}, eta {eta}  {msg}")
+            .expect("a valid template"),
+    );
+    let mut epochs = vec![EpochLoss {
+        epoch: 0,
+        train: before.0,
+        held_out: before.1,
+    }];
+    let settings = TuneSettings {
+        k,
+        epochs: args.epochs,
+        rate: args.rate,
+        report_every: REPORT_EVERY,
+        first_tuned: if args.terms_only {
+            eval2::PASSED_RANK
+        } else {
+            0
+        },
+    };
+    let tuned = tune(&train, &held_out, start, settings, &mut |epoch| {
+        bar.set_position(epoch.epoch as u64);
+        bar.set_message(format!(
+            "train {:.6}, held out {:.6}",
+            epoch.train, epoch.held_out
+        ));
+        epochs.push(epoch);
+    });
+    bar.finish();
+    let after = epochs
+        .last()
+        .map(|e| (e.train, e.held_out))
+        .expect("one epoch at least");
+    println!(
+        "loss with the tuned weights: train {:.6}, held out {:.6}",
+        after.0, after.1
+    );
+    let header = Header {
+        data: format!(
+            "{} ({} positions, fnv64 {:016x})",
+            args.data.display(),
+            train.len(),
+            fnv64(train_text.as_bytes())
+        ),
+        data_command: data_command.trim().to_string(),
+        command: format!(
+            "cargo xtask tune --epochs {} --rate {}{}",
+            args.epochs,
+            args.rate,
+            if args.terms_only { " --terms-only" } else { "" }
+        ),
+        held_out: format!(
+            "{} ({} positions, fnv64 {:016x})",
+            args.held_out.display(),
+            held_out.len(),
+            fnv64(held_text.as_bytes())
+        ),
+        k,
+        before,
+        after,
+        positions: train.len(),
+        epochs: args.epochs,
+        rate: args.rate,
+        first_tuned: settings.first_tuned,
+    };
+    let out = root.join(&args.out);
+    std::fs::write(&out, weights_source(&header, &tuned))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    rustfmt(&out)?;
+    let mut csv = String::from("epoch,train,held_out\n");
+    for e in &epochs {
+        let _ = writeln!(csv, "{},{:.6},{:.6}", e.epoch, e.train, e.held_out);
+    }
+    std::fs::write(root.join(&args.losses), csv)
+        .map_err(|e| format!("cannot write {}: {e}", args.losses.display()))?;
+    println!("wrote {} and {}", args.out.display(), args.losses.display());
+    Ok(())
+}
+
+/// Where the weights came from, for the generated file's header.
+struct Header {
+    data: String,
+    data_command: String,
+    command: String,
+    held_out: String,
+    k: f64,
+    before: (f64, f64),
+    after: (f64, f64),
+    positions: usize,
+    epochs: usize,
+    rate: f64,
+    first_tuned: usize,
+}
+
+/// The generated Rust source: the header, then the weights term by term.
+fn weights_source(header: &Header, weights: &EvalWeights) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "//! Evaluation II's weights tuned by Texel's method (chapter 19): the switch `tuned`.\n\
+         //! Generated by `cargo xtask tune`; do not edit, run it again.\n\
+         //!\n\
+         //! - Training data: {}, made by `{}`.\n\
+         //! - Held out: {}.\n\
+         //! - Tuned by: `{}`.\n\
+         //! - K = {}.\n\
+         //! - Loss with the hand-set weights: train {:.6}, held out {:.6}.\n\
+         //! - Loss with these weights: train {:.6}, held out {:.6}.\n",
+        header.data,
+        header.data_command,
+        header.held_out,
+        header.command,
+        header.k,
+        header.before.0,
+        header.before.1,
+        header.after.0,
+        header.after.1,
+    );
+    let _ = writeln!(
+        out,
+        "use crate::eval::Tapered;\nuse crate::eval2::{{EvalWeights, NUM_WEIGHTS}};\n\n\
+         /// The `K` the losses above were measured with.\n\
+         pub const K: f64 = {:?};\n\n\
+         /// The held-out loss of these weights (a test measures it again).\n\
+         pub const HELD_OUT_LOSS: f64 = {:.6};\n\n\
+         /// How many training positions there were, and the command that made them.\n\
+         pub const TRAINING_POSITIONS: usize = {};\n\
+         pub const DATA_COMMAND: &str = {:?};\n\n\
+         /// How the weights were tuned: steps of Adam over the whole set, and its step size.\n\
+         pub const EPOCHS: usize = {};\n\
+         pub const RATE: f64 = {:?};\n\n\
+         /// The weights below this index kept their hand-set values (0: all were tuned).\n\
+         pub const FIRST_TUNED: usize = {};\n\n\
+         const fn s(mg: i32, eg: i32) -> Tapered {{\n    Tapered {{ mg, eg }}\n}}\n\n\
+         /// The tuned weights, in the layout of [`crate::eval2`].\n\
+         pub const TUNED_WEIGHTS: EvalWeights = EvalWeights {{\n    pairs: PAIRS,\n}};\n\n\
+         #[rustfmt::skip]\n\
+         const PAIRS: [Tapered; NUM_WEIGHTS] = [",
+        header.k,
+        header.after.1,
+        header.positions,
+        header.data_command,
+        header.epochs,
+        header.rate,
+        header.first_tuned
+    );
+    for term in &TERMS {
+        let _ = writeln!(out, "    // {}", term.name);
+        let pairs = &weights.pairs[term.start..term.start + term.len];
+        for row in pairs.chunks(8) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|p| format!("s({}, {})", p.mg, p.eg))
+                .collect();
+            let _ = writeln!(out, "    {},", cells.join(", "));
+        }
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// Formats the generated file as `cargo fmt` would, so `cargo fmt --check` stays clean.
+fn rustfmt(path: &Path) -> Result<(), String> {
+    let status = Command::new("rustfmt")
+        .args(["--edition", "2024"])
+        .arg(path)
+        .status()
+        .map_err(|e| format!("cannot run rustfmt: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("rustfmt failed on {}", path.display()))
+    }
+}
