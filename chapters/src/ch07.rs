@@ -15,7 +15,6 @@ use cb2026::position::Position;
 use cb2026::search::Limits;
 use cb2026::search::ordering::{Heuristics, MovePicker};
 use cb2026::switches::{Stage, Switches};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -136,19 +135,14 @@ const DIP: (u32, u32) = (3, 4);
 /// The match record of the chapter: stage 7 against stage 7 with alpha-beta off.
 pub const RECORD: &str = "ch07-alphabeta";
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("chapters/ sits in the repository")
-        .to_path_buf()
-}
-
 /// The depth each engine finished for each of its moves in the match `record`, read from the
 /// comment the arena writes after every move (`{+0.12/9 0.157s}`: score, slash, depth). The
 /// comments of a game alternate between the engines, starting with the side to move in the
 /// game's `FEN` tag; comments without a depth (the adjudication's) are skipped.
 pub fn engine_depths(record: &str, engine: &str) -> Vec<u32> {
-    let path = root().join("snapshots/games").join(format!("{record}.pgn"));
+    let path = crate::repository_root()
+        .join("snapshots/games")
+        .join(format!("{record}.pgn"));
     let pgn = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
     depths_in_pgn(&pgn, engine)

@@ -15,7 +15,6 @@ use arena::stats::{
 use cb2026::switches::{Stage, Switches};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
 /// Chapter 16 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -60,17 +59,9 @@ const PAIRS_RECORD: &str = "ch11-nullmove";
 /// The plot of the records' LLR walks, drawn by `cargo xtask measure ch16`.
 const PLOT: &str = "book/src/ch16-llr-walks.svg";
 
-/// The repository's root (this crate sits in `chapters/`).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("chapters/ sits in the repository")
-        .to_path_buf()
-}
-
 /// The stored record `name`, checked by the arena (its counts add up).
 fn load_record(name: &str) -> MatchRecord {
-    let path = root().join(format!("snapshots/games/{name}.json"));
+    let path = crate::repository_root().join(format!("snapshots/games/{name}.json"));
     MatchRecord::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -133,7 +124,9 @@ pub struct Pair {
 /// The finished pairs of a record, in the order of the openings. The arena stops on pairs as
 /// they finish, which with two games at once is nearly, not exactly, this order.
 pub fn pairs(record: &MatchRecord) -> Vec<Pair> {
-    let path = root().join("snapshots/games").join(&record.pgn);
+    let path = crate::repository_root()
+        .join("snapshots/games")
+        .join(&record.pgn);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let candidate = &record.engines[0].name;
@@ -375,7 +368,7 @@ fn walk_figures() -> (Figures, Vec<Walk>) {
 /// The walks' figures, and the plot redrawn (`cargo xtask measure ch16`).
 fn measured() -> Figures {
     let (f, walks) = walk_figures();
-    let plot = root().join(PLOT);
+    let plot = crate::repository_root().join(PLOT);
     if let Err(error) = std::fs::write(&plot, walks_svg(&walks)) {
         panic!("cannot write {}: {error}", plot.display());
     }
@@ -387,7 +380,7 @@ fn measured() -> Figures {
 /// is not the one these records give.
 fn deep() -> Figures {
     let (f, walks) = walk_figures();
-    let plot = root().join(PLOT);
+    let plot = crate::repository_root().join(PLOT);
     let drawn = std::fs::read_to_string(&plot).unwrap_or_default();
     assert!(
         drawn == walks_svg(&walks),
@@ -556,7 +549,7 @@ fn print_tables() {
     for name in CHAPTER_RECORDS {
         let record = load_record(name);
         let (feature, stage) = feature_and_stage(&record);
-        let path = root().join(format!("snapshots/games/{name}.json"));
+        let path = crate::repository_root().join(format!("snapshots/games/{name}.json"));
         let g = arena::record_figures(&path).unwrap_or_else(|e| panic!("{e}"));
         let get = |key: &str| {
             g.get(&format!("games.{name}.{key}"))

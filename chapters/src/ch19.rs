@@ -13,7 +13,6 @@ use cb2026::eval2::{self, TERMS, WeightSet, term_of};
 use cb2026::eval2_tuned;
 use cb2026::tune::{TuningSet, loss};
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 /// Chapter 19 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -213,7 +212,7 @@ pub fn figures() -> Figures {
     switch.add_moves(&mut f, "ch19");
 
     // The plot in the book must be the records'.
-    let drawn = std::fs::read_to_string(root().join(PLOT)).unwrap_or_default();
+    let drawn = std::fs::read_to_string(crate::repository_root().join(PLOT)).unwrap_or_default();
     assert!(
         drawn == loss_svg(&rows, &epochs_all_weights()),
         "{PLOT} is not the plot of data/tuning/loss-per-epoch.csv: run the ch19-tuning \
@@ -247,17 +246,9 @@ fn add_run(f: &mut Figures, prefix: &str, rows: &[EpochRow]) {
         );
 }
 
-/// The workspace root.
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("chapters/ sits in the workspace")
-        .to_path_buf()
-}
-
 /// Redraws the plot from the record (the chapter program with `--plot`).
 pub fn write_plot() {
-    let path = root().join(PLOT);
+    let path = crate::repository_root().join(PLOT);
     std::fs::write(&path, loss_svg(&epochs(), &epochs_all_weights()))
         .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     eprintln!("ch19: wrote {}", path.display());

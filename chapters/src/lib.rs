@@ -90,6 +90,22 @@ pub struct Chapter {
     pub print_tables: fn(),
 }
 
+/// The repository's root: this crate sits in `chapters/`, and the chapter programs read the
+/// book's files (plots, records) from there.
+pub fn repository_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("chapters/ sits in the repository")
+        .to_path_buf()
+}
+
+/// bench's node count with `switches` (the default engine's is the version's signature).
+pub fn bench_nodes(switches: cb2026::switches::Switches) -> u64 {
+    cb2026::bench::run(cb2026::bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
+        .expect("writing to a sink cannot fail")
+        .nodes
+}
+
 /// The chapter with `id`, if it has a program.
 pub fn chapter(id: &str) -> Option<&'static Chapter> {
     CHAPTERS.iter().find(|chapter| chapter.id == id)

@@ -9,7 +9,6 @@
 use crate::ch02::{clock_name, load_average, time_medians};
 use crate::six::{self, DEPTH, OnOff, Run, change_pct, total};
 use crate::{Chapter, Figure, Figures};
-use cb2026::bench;
 use cb2026::search::SearchStats;
 use cb2026::switches::{Stage, Switches};
 use std::hint::black_box;
@@ -96,7 +95,10 @@ pub fn figures() -> Figures {
         &before,
     );
     add_run_figures(&mut f, &format!("m1.milestone.d{DEPTH}.six.after"), &after);
-    f.add("m1.bench.both_on.nodes", bench_nodes(engine(true, true)));
+    f.add(
+        "m1.bench.both_on.nodes",
+        crate::bench_nodes(engine(true, true)),
+    );
     f
 }
 
@@ -107,13 +109,6 @@ fn engine(staged: bool, countermove: bool) -> Switches {
         countermove,
         ..Switches::default()
     }
-}
-
-/// bench's node count with `switches`.
-fn bench_nodes(switches: Switches) -> u64 {
-    bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
-        .expect("writing to a sink cannot fail")
-        .nodes
 }
 
 /// The measured figures: bench's speed with the milestone off, the staged picker alone, and
@@ -132,9 +127,9 @@ pub fn measured() -> Figures {
     let times = time_medians(
         BENCH_RUNS,
         &mut [
-            &mut || *off = black_box(bench_nodes(configurations[0].1)),
-            &mut || *staged = black_box(bench_nodes(configurations[1].1)),
-            &mut || *both = black_box(bench_nodes(configurations[2].1)),
+            &mut || *off = black_box(crate::bench_nodes(configurations[0].1)),
+            &mut || *staged = black_box(crate::bench_nodes(configurations[1].1)),
+            &mut || *both = black_box(crate::bench_nodes(configurations[2].1)),
         ],
     );
     let knps = |i: usize| nodes[i] as f64 / times[i].as_secs_f64() / 1e3;

@@ -9,7 +9,6 @@
 
 use crate::six::{self, DEPTH, OnOff, change_pct, total};
 use crate::{Chapter, Figures};
-use cb2026::bench;
 use cb2026::search::SearchStats;
 use cb2026::switches::{Stage, Switches};
 
@@ -71,11 +70,11 @@ pub fn figures() -> Figures {
     f.add(&format!("{key}.best_changed"), best_changed);
     f.add(
         "m3.bench.milestone_on.nodes",
-        bench_nodes(with_milestone(true)),
+        crate::bench_nodes(with_milestone(true)),
     )
     .add(
         "m3.bench.milestone_off.nodes",
-        bench_nodes(with_milestone(false)),
+        crate::bench_nodes(with_milestone(false)),
     );
     f
 }
@@ -87,13 +86,6 @@ fn with_milestone(on: bool) -> Switches {
         switches.set(name, on).expect("a milestone switch");
     }
     switches
-}
-
-/// bench's node count with `switches`.
-fn bench_nodes(switches: Switches) -> u64 {
-    bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
-        .expect("writing to a sink cannot fail")
-        .nodes
 }
 
 fn print_tables() {

@@ -31,7 +31,6 @@ use cb2026::tt::{
 };
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 
 /// Milestone M5 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -55,14 +54,6 @@ const TABLE_SIZES_MB: [usize; 2] = [1, 16];
 
 /// Where the plot goes, relative to the repository.
 const PLOT: &str = "book/src/m5-hit-share.svg";
-
-/// The repository, from this crate's folder (the chapter programs run inside it).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("chapters/ sits in the repository")
-        .to_path_buf()
-}
 
 /// A table the chapter compares: a geometry, and the same-position rule of chapter 8 or of
 /// `ttkeepdeep`.
@@ -326,7 +317,9 @@ pub fn figures() -> Figures {
         .add("m5.bench.keepdeep.nodes_change_pct", change_pct(off, keep));
 
     for record in GAME_RECORDS {
-        let path = root().join("snapshots/games").join(format!("{record}.pgn"));
+        let path = crate::repository_root()
+            .join("snapshots/games")
+            .join(format!("{record}.pgn"));
         let pgn = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
         let depths = move_depths(&pgn);
@@ -359,7 +352,7 @@ const BENCH_RUNS: usize = 5;
 /// plus their times, then the plot. (The probe's cost is `cargo xtask perf tt --store`'s.)
 pub fn measured() -> Figures {
     let mut f = Figures::new("m5");
-    let root = root();
+    let root = crate::repository_root();
     // The timings below are only as good as the machine is quiet: its load is recorded before
     // and after.
     f.add("m5.measured.load_before", load_average());
@@ -393,7 +386,7 @@ pub fn deep() -> Figures {
     let runs = search_every_configuration();
     let mut f = Figures::new("m5");
     add_search_figures(&mut f, &runs);
-    let plot = root().join(PLOT);
+    let plot = crate::repository_root().join(PLOT);
     let drawn = std::fs::read_to_string(&plot).unwrap_or_default();
     assert!(
         drawn == hit_share_svg(&runs),

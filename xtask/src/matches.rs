@@ -314,7 +314,12 @@ fn engines(args: &MatchArgs, root: &Path) -> Result<(EngineSpec, Vec<EngineSpec>
 /// cb2026 with every switch set as in `switches`, so the engine plays the stage whatever its
 /// defaults are.
 fn stage_spec(name: String, cmd: &str, switches: &Switches) -> EngineSpec {
-    SWITCHES.iter().fold(cb2026_spec(name, cmd), |spec, info| {
+    with_switches(cb2026_spec(name, cmd), switches)
+}
+
+/// `spec` with one option per switch, set as in `switches` (`cargo xtask suite --stage` too).
+pub(crate) fn with_switches(spec: EngineSpec, switches: &Switches) -> EngineSpec {
+    SWITCHES.iter().fold(spec, |spec, info| {
         let on = switches.get(info.name).expect("a registered switch");
         spec.option(info.name, on)
     })

@@ -22,7 +22,7 @@ use arena::uci::{EngineError, Score, UciEngine};
 use cb2026::epd::{self, EpdLine};
 use cb2026::position::Position;
 use cb2026::san;
-use cb2026::switches::{SWITCHES, Stage};
+use cb2026::switches::Stage;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -214,17 +214,12 @@ const GRACE: Duration = Duration::from_secs(10);
 impl Engine {
     /// Starts the engine and sets its table size.
     fn start(path: &Path, hash: u32, stage: Option<Stage>) -> Result<Engine, String> {
-        let spec = EngineSpec::new("cb2026", path.display().to_string());
-        let mut uci = UciEngine::start(&spec).map_err(|e| format!("cb2026: {e}"))?;
-        let mut options = vec![("Hash".to_string(), hash.to_string())];
+        let mut spec = EngineSpec::new("cb2026", path.display().to_string()).option("Hash", hash);
         if let Some(stage) = stage {
-            let switches = stage.switches();
-            for info in &SWITCHES {
-                let on = switches.get(info.name).expect("a known switch");
-                options.push((info.name.to_string(), on.to_string()));
-            }
+            spec = crate::matches::with_switches(spec, &stage.switches());
         }
-        uci.configure(&options)
+        let mut uci = UciEngine::start(&spec).map_err(|e| format!("cb2026: {e}"))?;
+        uci.configure(&spec.options)
             .map_err(|e| format!("cb2026: {e}"))?;
         Ok(Engine { uci })
     }
