@@ -54,16 +54,25 @@ pub fn minimax_switches() -> Switches {
 /// are tried in the order of the engine's move picker at stage 7 (captures first), since which
 /// moves come after the mating one depends on it.
 pub fn minimax_walk(pos: &mut Position, depth: u32, switches: &Switches) -> (u64, u64) {
+    // Empty heuristics: at stage 7 the picker orders by captures alone.
+    walk(pos, depth, switches, &Heuristics::default())
+}
+
+fn walk(
+    pos: &mut Position,
+    depth: u32,
+    switches: &Switches,
+    heuristics: &Heuristics,
+) -> (u64, u64) {
     if depth == 0 {
         return (1, 0);
     }
-    let heuristics = Heuristics::default();
-    let mut picker = MovePicker::new(pos, None, [None, None], &heuristics, switches);
+    let mut picker = MovePicker::new(pos, None, [None, None], &[None, None], heuristics, switches);
     let (mut nodes, mut stops) = (1, 0);
     while let Some(m) = picker.next_move() {
         pos.make_move(m);
         let mates = depth > 1 && pos.in_check() && pos.legal_moves().is_empty();
-        let (n, s) = minimax_walk(pos, depth - 1, switches);
+        let (n, s) = walk(pos, depth - 1, switches, heuristics);
         pos.unmake_move();
         nodes += n;
         stops += s;

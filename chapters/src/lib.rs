@@ -37,8 +37,10 @@ pub mod ch17;
 pub mod ch18;
 pub mod ch19;
 pub mod m1;
+pub mod m2;
 pub mod m3;
 pub mod m5;
+pub mod plot;
 pub mod six;
 
 /// Every chapter with a program, in book order. A new chapter adds one line here.
@@ -63,6 +65,7 @@ pub const CHAPTERS: &[Chapter] = &[
     ch18::CHAPTER,
     ch19::CHAPTER,
     m1::CHAPTER,
+    m2::CHAPTER,
     m3::CHAPTER,
     m5::CHAPTER,
 ];

@@ -1,8 +1,7 @@
 //! Milestone M3, pruning II: the "improving" flag (`improving`), late move pruning (`lmp`),
 //! static exchange pruning in the main search (`seeprune`) and internal iterative reduction
 //! (`iir`), each switched off at stage M3 on the six positions, and the milestone as a whole
-//! (stage M3 against stage M2, where all four are off: M2 adds no switch yet, so stage M2 is
-//! the engine of milestone M1).
+//! (stage M3 against stage M2, where all four are off).
 //!
 //! Pinned: node counts, best moves, how often each technique acted, and bench's node count with
 //! the milestone on.

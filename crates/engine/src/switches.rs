@@ -9,8 +9,9 @@
 //! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
 //! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `tuned` (chapter 19:
-//! no verdict after 514 games, `snapshots/games/ch19-tuned.json`), `ttbuckets`, `ttbuckets64`
-//! and `ttkeepdeep` (M5). Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
+//! no verdict after 514 games, `snapshots/games/ch19-tuned.json`), M2's four history switches
+//! (no verdict after 880 games, `snapshots/games/m2-history.json`), M4's three time switches,
+//! `ttbuckets`, `ttbuckets64` and `ttkeepdeep` (M5). Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
 //! `improving`, `lmp`, `seeprune` and `iir` shipped off until their games said H1
 //! (`snapshots/games/ch18-eval2.json`, `snapshots/games/m1-picker.json`,
 //! `snapshots/games/m3-pruning.json`).
@@ -86,9 +87,29 @@ pub struct Switches {
     pub staged: bool,
     /// Try the quiet move that last refuted the opponent's move just after the killers (M1).
     pub countermove: bool,
+    /// Capture history: captures ordered by what they took before on this square with this
+    /// piece, as well as by MVV-LVA (M2).
+    pub capthist: bool,
+    /// Continuation histories: quiet moves ordered also by how they did after the previous
+    /// move and after our own move before it (M2).
+    pub conthist: bool,
+    /// History in late move reductions: quiet moves with a good history are reduced less,
+    /// with a bad one more (M2).
+    pub histlmr: bool,
+    /// History pruning: at low depth, quiet moves with a very bad history are not searched
+    /// (M2).
+    pub histprune: bool,
     /// Evaluation II with the weights tuned by Texel's method instead of the hand-set ones
     /// (chapter 19).
     pub tuned: bool,
+    /// The soft time limit grows when the best move keeps changing and shrinks when it is
+    /// stable (M4).
+    pub stability: bool,
+    /// The soft time limit grows when the score falls between iterations (M4).
+    pub scoredrop: bool,
+    /// The soft time limit shrinks when the best move took most of the nodes, and grows when
+    /// it took few (M4).
+    pub nodeshare: bool,
     /// Whether the static evaluation rose since the side to move last moved ("improving")
     /// tunes the other prunings: margins, move counts, reductions (M3).
     pub improving: bool,
@@ -126,7 +147,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 28] = [
+pub const SWITCHES: [SwitchInfo; 35] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -275,6 +296,34 @@ pub const SWITCHES: [SwitchInfo; 28] = [
         field: |s| &mut s.countermove,
     },
     SwitchInfo {
+        name: "capthist",
+        default: false,
+        stage: Stage::Milestone(2),
+        help: "capture history: captures ordered by how they did before, not by MVV-LVA alone",
+        field: |s| &mut s.capthist,
+    },
+    SwitchInfo {
+        name: "conthist",
+        default: false,
+        stage: Stage::Milestone(2),
+        help: "continuation histories: quiet moves scored as replies to the last two moves",
+        field: |s| &mut s.conthist,
+    },
+    SwitchInfo {
+        name: "histlmr",
+        default: false,
+        stage: Stage::Milestone(2),
+        help: "late move reductions shrink for a good history and grow for a bad one",
+        field: |s| &mut s.histlmr,
+    },
+    SwitchInfo {
+        name: "histprune",
+        default: false,
+        stage: Stage::Milestone(2),
+        help: "history pruning: skip quiet moves with a very bad history at low depth",
+        field: |s| &mut s.histprune,
+    },
+    SwitchInfo {
         name: "improving",
         default: true,
         stage: Stage::Milestone(3),
@@ -301,6 +350,27 @@ pub const SWITCHES: [SwitchInfo; 28] = [
         stage: Stage::Milestone(3),
         help: "internal iterative reduction: a ply less where the table has no move",
         field: |s| &mut s.iir,
+    },
+    SwitchInfo {
+        name: "stability",
+        default: false,
+        stage: Stage::Milestone(4),
+        help: "more time while the best move changes, less once it is stable",
+        field: |s| &mut s.stability,
+    },
+    SwitchInfo {
+        name: "scoredrop",
+        default: false,
+        stage: Stage::Milestone(4),
+        help: "more time when the score falls from one iteration to the next",
+        field: |s| &mut s.scoredrop,
+    },
+    SwitchInfo {
+        name: "nodeshare",
+        default: false,
+        stage: Stage::Milestone(4),
+        help: "less time when the best move took most of the nodes, more when it took few",
+        field: |s| &mut s.nodeshare,
     },
     SwitchInfo {
         name: "ttbuckets64",
@@ -493,10 +563,17 @@ impl Switches {
             countermove: on,
             eval2: on,
             tuned: on,
+            capthist: on,
+            conthist: on,
+            histlmr: on,
+            histprune: on,
             improving: on,
             lmp: on,
             seeprune: on,
             iir: on,
+            stability: on,
+            scoredrop: on,
+            nodeshare: on,
         }
     }
 
@@ -646,6 +723,13 @@ mod tests {
                 "ttbuckets64",
                 "ttkeepdeep",
                 "tuned",
+                "capthist",
+                "conthist",
+                "histlmr",
+                "histprune",
+                "stability",
+                "scoredrop",
+                "nodeshare",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

@@ -15,7 +15,7 @@
 //! Everything here is a pure function of the numbers `go` sent and the `Move Overhead` option,
 //! so it is tested without a clock.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The default of the UCI option `Move Overhead`, in milliseconds: clock time the engine never
 /// plans to use, because it is lost between the GUI's clock and the engine's (the pipe, the
@@ -148,6 +148,87 @@ pub fn movetime_budget(movetime: Duration, overhead: Duration) -> Budget {
 }
 // ANCHOR_END: movetime_budget
 
+/// What the iterations so far say about the move being chosen (M4): the input of
+/// [`soft_scale_pct`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// How many iterations in a row ended with the best move of the one before (0 when the
+    /// last iteration changed it).
+    pub stable_iterations: u32,
+    /// How many centipawns the score fell since the previous iteration (0 if it rose).
+    pub score_drop: i32,
+    /// The share of the last iteration's root nodes spent below its best move, in percent.
+    pub best_move_node_pct: u32,
+}
+
+/// Which of M4's three measures of [`Progress`] are heeded (its switches `stability`,
+/// `scoredrop` and `nodeshare`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Heed {
+    pub stability: bool,
+    pub score_drop: bool,
+    pub node_share: bool,
+}
+
+/// The soft limit scales by stability: a best move that has just changed gets 40 % more
+/// time, one that survived four iterations 20 % less (index: stable iterations, at most 4).
+pub const STABILITY_PCT: [u32; 5] = [140, 120, 100, 90, 80];
+
+/// A score that fell gets up to this much more time, in percent...
+pub const SCORE_DROP_MAX_PCT: u32 = 50;
+/// ...reached at a fall of this many centipawns (half a percent a centipawn).
+pub const SCORE_DROP_FULL_CP: i32 = 100;
+
+/// The soft limit never shrinks below this share of itself, nor grows beyond this (and never
+/// past the hard limit): in percent.
+pub const SOFT_SCALE_RANGE_PCT: (u32, u32) = (50, 250);
+
+/// How much of its soft limit a move may use after the iterations so far, in percent: three
+/// factors multiplied (the form of Ethereal's and Stockfish's time managers; CPW "Time
+/// Management"; the numbers are ours).
+///
+/// - **Stability**: a best move that keeps changing means the search has not made up its mind,
+///   and another iteration is worth its cost; one that survived several iterations will most
+///   likely survive the next, and the time is better saved for later moves.
+/// - **Score drop**: a score that fell since the last iteration means trouble found late, and
+///   the next iteration may find the way out.
+/// - **Node share**: when the best move's subtree took nearly all of an iteration's nodes, every
+///   other move was refuted quickly and the choice is clear; when it took few, the others were
+///   hard to refute and the choice is close. The factor is 150 % less the share.
+pub fn soft_scale_pct(progress: &Progress, heed: Heed) -> u32 {
+    let stability = if heed.stability {
+        STABILITY_PCT[progress.stable_iterations.min(4) as usize]
+    } else {
+        100
+    };
+    let drop = if heed.score_drop {
+        let fall = progress.score_drop.clamp(0, SCORE_DROP_FULL_CP) as u32;
+        100 + fall * SCORE_DROP_MAX_PCT / SCORE_DROP_FULL_CP as u32
+    } else {
+        100
+    };
+    let share = if heed.node_share {
+        150 - progress.best_move_node_pct.min(100)
+    } else {
+        100
+    };
+    let (low, high) = SOFT_SCALE_RANGE_PCT;
+    (stability * drop / 100 * share / 100).clamp(low, high)
+}
+
+/// The soft limit of a search that started at `start` with the soft deadline `soft`, scaled by
+/// `pct` percent and never past `hard`.
+pub fn scaled_soft_deadline(
+    start: Instant,
+    soft: Instant,
+    hard: Option<Instant>,
+    pct: u32,
+) -> Instant {
+    let base = soft.saturating_duration_since(start);
+    let scaled = start + base * pct / 100;
+    hard.map_or(scaled, |hard| scaled.min(hard))
+}
+
 /// The default `Move Overhead` as a duration.
 pub fn default_overhead() -> Duration {
     Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS)
@@ -201,6 +282,81 @@ mod tests {
                 soft: ms(25),
                 hard: ms(25)
             }
+        );
+    }
+
+    #[test]
+    fn the_soft_scale_follows_stability_drops_and_the_node_share() {
+        let all = Heed {
+            stability: true,
+            score_drop: true,
+            node_share: true,
+        };
+        let calm = Progress {
+            stable_iterations: 6,
+            score_drop: -30,
+            best_move_node_pct: 90,
+        };
+        // 80 % for stability, 100 % for a rising score, 60 % for a 90 % share: 48 %, raised to
+        // the floor of 50 %.
+        assert_eq!(soft_scale_pct(&calm, all), 50);
+        let troubled = Progress {
+            stable_iterations: 0,
+            score_drop: 60,
+            best_move_node_pct: 20,
+        };
+        // 140 % × 130 % × 130 % = 236 %.
+        assert_eq!(soft_scale_pct(&troubled, all), 236);
+        let worse = Progress {
+            score_drop: 400,
+            best_move_node_pct: 0,
+            ..troubled
+        };
+        assert_eq!(soft_scale_pct(&worse, all), 250, "the ceiling");
+        // Each measure alone, and none: the soft limit as chapter 15 set it.
+        assert_eq!(soft_scale_pct(&troubled, Heed::default()), 100);
+        let only = |heed: Heed| soft_scale_pct(&troubled, heed);
+        assert_eq!(
+            only(Heed {
+                stability: true,
+                ..Heed::default()
+            }),
+            140
+        );
+        assert_eq!(
+            only(Heed {
+                score_drop: true,
+                ..Heed::default()
+            }),
+            130
+        );
+        assert_eq!(
+            only(Heed {
+                node_share: true,
+                ..Heed::default()
+            }),
+            130
+        );
+    }
+
+    #[test]
+    fn the_scaled_soft_deadline_never_passes_the_hard_one() {
+        let start = Instant::now();
+        let soft = start + ms(1_000);
+        let hard = start + ms(3_000);
+        assert_eq!(
+            scaled_soft_deadline(start, soft, Some(hard), 50),
+            start + ms(500)
+        );
+        assert_eq!(
+            scaled_soft_deadline(start, soft, Some(hard), 236),
+            start + ms(2_360)
+        );
+        let tight = start + ms(1_200);
+        assert_eq!(scaled_soft_deadline(start, soft, Some(tight), 236), tight);
+        assert_eq!(
+            scaled_soft_deadline(start, soft, None, 250),
+            start + ms(2_500)
         );
     }
 

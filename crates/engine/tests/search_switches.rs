@@ -7,20 +7,31 @@
 use cb2026::bench::six_positions;
 use cb2026::position::Position;
 use cb2026::search::{SearchStats, Searcher};
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 
 /// Deep enough for singular extensions (depth 7 and a table entry at depth 4 or more).
 const DEPTH: u32 = 8;
 
 /// Switches this test leaves to others: `alphabeta` off is minimax, whose tree at [`DEPTH`]
 /// would take hours (`minimax_searches_more_than_alpha_beta` checks it shallower), and `timeman`
-/// acts only on a clock, never at a fixed depth (the tests of `time.rs` check it).
-const NOT_AT_FIXED_DEPTH: [&str; 2] = ["alphabeta", "timeman"];
+/// acts only on a clock, never at a fixed depth (the tests of `time.rs` check it), as do M4's
+/// three time switches.
+const NOT_AT_FIXED_DEPTH: [&str; 5] = [
+    "alphabeta",
+    "timeman",
+    "stability",
+    "scoredrop",
+    "nodeshare",
+];
 /// Switches that choose between the results of several threads: one thread has one result.
 const ONLY_WITH_THREADS: [&str; 1] = ["smpvote"];
 /// Chapter 6's terms, which the default engine does not use: chapter 18's `eval2` replaces
 /// chapter 6's evaluation whole. (Chapter 6's own figures switch them at stage 6.)
 const REPLACED_BY_EVAL2: [&str; 1] = ["evalterms"];
+/// M2's history pruning needs histories as large as the continuation histories make them:
+/// with `conthist` off (the default engine's) no quiet move's history falls below its
+/// threshold at this depth. It is flipped with the rest of its milestone on.
+const NEEDS_ITS_MILESTONE: [&str; 1] = ["histprune"];
 
 fn search_six(switches: Switches) -> Vec<SearchStats> {
     search_six_to(switches, DEPTH)
@@ -96,6 +107,16 @@ fn every_switch_changes_the_tree_and_off_means_off() {
     for name in Switches::names() {
         let replaced = Switches::default().eval2 && REPLACED_BY_EVAL2.contains(&name);
         if NOT_AT_FIXED_DEPTH.contains(&name) || ONLY_WITH_THREADS.contains(&name) || replaced {
+            continue;
+        }
+        if NEEDS_ITS_MILESTONE.contains(&name) {
+            let stage = Stage::of_switch(name).expect("a known switch").switches();
+            let mut without = stage;
+            without.set(name, false).expect("a known switch");
+            let (on, off) = (search_six(stage), search_six(without));
+            if nodes(&on) == nodes(&off) {
+                idle.push(name);
+            }
             continue;
         }
         let switched = search_six(flipped(name));

@@ -769,8 +769,8 @@ fn stop_ends_perft_and_bench_and_the_session_goes_on() {
 #[test]
 fn stage_sets_the_switches_of_a_chapter() {
     let mut engine = Engine::start();
-    // The engine ships chapter 14.1's singular extensions, chapter 17's vote and chapter 19's
-    // tuned weights off: no stage until they are on.
+    // The engine ships chapter 14.1's singular extensions, chapter 17's vote, chapter 19's
+    // tuned weights and M2's history switches off: no stage until they are on.
     assert_eq!(
         engine.ask("stage"),
         vec!["stage: the switches are those of no stage (see 'switches')"]
@@ -778,10 +778,13 @@ fn stage_sets_the_switches_of_a_chapter() {
     assert_eq!(engine.ask("set singular on"), Vec::<String>::new());
     assert_eq!(engine.ask("set smpvote on"), Vec::<String>::new());
     assert_eq!(engine.ask("set tuned on"), Vec::<String>::new());
-    assert_eq!(
-        engine.ask("stage"),
-        vec!["stage M3 to M4 (the same switches)"]
-    );
+    for switch in ["capthist", "conthist", "histlmr", "histprune"] {
+        assert_eq!(
+            engine.ask(&format!("set {switch} on")),
+            Vec::<String>::new()
+        );
+    }
+    assert_eq!(engine.ask("stage"), vec!["stage M3"]);
     assert_eq!(engine.ask("stage 11"), Vec::<String>::new());
     assert_eq!(engine.ask("stage"), vec!["stage 11"]);
     let switches = engine.ask("switches");

@@ -25,10 +25,10 @@ pub use stats::SearchStats;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::switches::{SwitchError, Switches};
-use crate::time::{self, Budget};
+use crate::time::{self, Budget, Heed, Progress};
 use crate::tt::{TableSizeError, TranspositionTable};
 use crate::{eval, eval2};
-use ordering::Heuristics;
+use ordering::{Heuristics, PieceTo};
 use pool::{HelperPool, SharedSearch};
 use pruning::{LmrTable, Params};
 use pv::PvTable;
@@ -570,11 +570,17 @@ struct Worker<'a> {
     null_played: [bool; MAX_PLY + 1],
     /// The move made at each ply (when it was not a null move), for M1's counter-moves.
     played: [Option<Move>; MAX_PLY + 1],
+    /// The piece moved at each ply and where to, for M2's continuation histories.
+    moved: [Option<PieceTo>; MAX_PLY + 1],
     /// The static evaluation of the node at each ply of the current line, [`NO_EVAL`] where
     /// there is none (in check): M3's "improving" compares a node's with its grandparent's.
     evals: [i32; MAX_PLY + 1],
     /// The root move that last raised alpha in the current iteration.
     root_best: Option<Move>,
+    /// The nodes searched below each root move in the current iteration (M4's node share).
+    root_move_nodes: Vec<(Move, u64)>,
+    /// When the worker was made, at the start of the search: M4 scales the soft limit from it.
+    started: Instant,
     /// Set when a limit or `stop` ends the search mid-iteration: every node then returns at
     /// once and the iteration's results are discarded.
     aborted: bool,
@@ -608,8 +614,11 @@ impl<'a> Worker<'a> {
             pv: PvTable::default(),
             null_played: [false; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
+            moved: [None; MAX_PLY + 1],
             evals: [NO_EVAL; MAX_PLY + 1],
             root_best: None,
+            root_move_nodes: Vec::new(),
+            started: Instant::now(),
             aborted: false,
             root_depth: 0,
             node_sink: None,
@@ -630,15 +639,13 @@ impl<'a> Worker<'a> {
     ) -> Completed {
         let mut completed = Completed::default();
         let mut previous_score = 0;
+        let mut progress = Progress::default();
         for depth in first..=last {
-            let past_soft = self
-                .limits
-                .soft_deadline
-                .is_some_and(|t| Instant::now() >= t);
-            if depth > first && past_soft {
+            if depth > first && self.past_soft_limit(&progress) {
                 break;
             }
             self.root_best = None;
+            self.root_move_nodes.clear();
             let score = self.aspiration(depth as i32, previous_score);
             if self.aborted {
                 if completed.depth == 0 {
@@ -646,11 +653,13 @@ impl<'a> Worker<'a> {
                 }
                 break;
             }
+            let pv = self.pv.root_line();
+            progress = self.progress(&progress, &completed, score, &pv);
             previous_score = score;
             completed = Completed {
                 depth,
                 score,
-                pv: self.pv.root_line(),
+                pv,
                 root_best: None,
             };
             report(self, &completed);
@@ -658,6 +667,71 @@ impl<'a> Worker<'a> {
         completed
     }
     // ANCHOR_END: iterative_deepening
+
+    /// Whether the soft limit has passed: chapter 15's, or with M4's switches scaled by what
+    /// the iterations so far say ([`time::soft_scale_pct`]). Without a clock, never.
+    fn past_soft_limit(&self, progress: &Progress) -> bool {
+        let Some(soft) = self.limits.soft_deadline else {
+            return false;
+        };
+        let heed = Heed {
+            stability: self.switches.stability,
+            score_drop: self.switches.scoredrop,
+            node_share: self.switches.nodeshare,
+        };
+        let deadline = if self.switches.timeman && heed != Heed::default() {
+            let pct = time::soft_scale_pct(progress, heed);
+            time::scaled_soft_deadline(self.started, soft, self.limits.hard_deadline, pct)
+        } else {
+            soft
+        };
+        Instant::now() >= deadline
+    }
+
+    /// What the iteration just completed, with `score` and principal variation `pv`, adds to
+    /// `before` (the progress after the previous one, `previous`).
+    fn progress(
+        &self,
+        before: &Progress,
+        previous: &Completed,
+        score: i32,
+        pv: &[Move],
+    ) -> Progress {
+        let best = pv.first().copied();
+        let stable = previous.depth > 0 && previous.pv.first().copied() == best;
+        let total: u64 = self.root_move_nodes.iter().map(|&(_, n)| n).sum();
+        let below_best = self
+            .root_move_nodes
+            .iter()
+            .filter(|&&(m, _)| Some(m) == best)
+            .map(|&(_, n)| n)
+            .sum::<u64>();
+        Progress {
+            stable_iterations: if stable {
+                before.stable_iterations + 1
+            } else {
+                0
+            },
+            score_drop: if previous.depth > 0 {
+                previous.score - score
+            } else {
+                0
+            },
+            best_move_node_pct: (below_best * 100).checked_div(total).unwrap_or(0) as u32,
+        }
+    }
+
+    /// Adds `nodes` to the root move `m`'s count for this iteration.
+    fn count_root_move_nodes(&mut self, m: Move, nodes: u64) {
+        match self
+            .root_move_nodes
+            .iter_mut()
+            .find(|(listed, _)| *listed == m)
+        {
+            Some((_, count)) => *count += nodes,
+            None => self.root_move_nodes.push((m, nodes)),
+        }
+    }
 
     // ANCHOR: publish_nodes
     /// Adds the nodes searched since the last call to the helpers' shared count. One

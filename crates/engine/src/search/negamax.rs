@@ -1,7 +1,7 @@
 //! The alpha-beta search proper (chapters 7 to 14): one function visits a node, with the
 //! pruning, reductions and extensions of the later chapters each behind its switch.
 
-use super::ordering::is_quiet;
+use super::ordering::{MovesBefore, is_quiet};
 use super::picker::Picker;
 use super::see;
 use super::{
@@ -13,6 +13,14 @@ use crate::position::{Piece, PieceKind};
 use crate::square::Square;
 use crate::tt::{Bound, Entry};
 
+/// The moves a node searched without a cutoff, for the history updates when a later move
+/// cuts off.
+#[derive(Default)]
+struct Tried {
+    quiets: MoveList,
+    noisy: MoveList,
+}
+
 /// What the move loop needs to know about a move besides the move.
 #[derive(Clone, Copy)]
 struct LateMove {
@@ -23,6 +31,9 @@ struct LateMove {
     number: usize,
     /// Whether the node's evaluation rose since two plies ago (M3).
     improving: bool,
+    /// A quiet move's history with its continuation histories (M2; 0 unless `histlmr` or
+    /// `histprune` is on).
+    history: i32,
 }
 
 impl Worker<'_> {
@@ -114,11 +125,13 @@ impl Worker<'_> {
         let counter_move = previous
             .filter(|_| self.switches.countermove)
             .and_then(|previous| self.heuristics.counter_move(previous));
+        let before = self.moves_before(ply);
         let mut picker = Picker::new(
             &self.pos,
             tt_move,
             killers,
             counter_move,
+            before,
             self.heuristics,
             &self.switches,
         );
@@ -131,7 +144,7 @@ impl Worker<'_> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
-        let mut quiets_tried = MoveList::new();
+        let mut tried = Tried::default();
         let mut any_legal = false;
         let mut move_number = 0;
         while let Some(m) = picker.next_move(&self.pos, self.heuristics, &self.switches) {
@@ -141,6 +154,7 @@ impl Worker<'_> {
             }
             move_number += 1;
             let quiet = is_quiet(m);
+            let history = self.quiet_history(m, quiet, &before);
             // ANCHOR: m3_move_pruning
             // M3's pruning of a move before it is made: never at the root, never before a
             // move has given the node a score that is not a mate against it.
@@ -155,6 +169,16 @@ impl Worker<'_> {
                 }
             }
             // ANCHOR_END: m3_move_pruning
+            // ANCHOR: m2_move_pruning
+            // M2's history pruning, under the same guards as M3's, and never for a killer or
+            // the counter-move: they were tried early because they refuted something lately.
+            let refutation = killers.contains(&Some(m)) || Some(m) == counter_move;
+            let may_prune = !root && !in_check && best_score > -MATE_BOUND && !refutation;
+            if may_prune && quiet && self.history_prunes(depth, history) {
+                self.stats.history_prunes += 1;
+                continue;
+            }
+            // ANCHOR_END: m2_move_pruning
             let mut extension = 0;
             if can_extend
                 && Some(m) == tt_move
@@ -170,6 +194,7 @@ impl Worker<'_> {
             }
 
             self.played[ply] = Some(m);
+            self.moved[ply] = Some((self.pos.piece_moved(m), m.to()));
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
             if can_extend && extension == 0 && gives_check && self.switches.checkext {
@@ -189,6 +214,7 @@ impl Worker<'_> {
             }
 
             let new_depth = depth - 1 + extension;
+            let nodes_before = self.stats.nodes;
             let score = if searched == 0 {
                 -self.negamax(-beta, -alpha, new_depth, ply + 1, pv, None)
             } else {
@@ -197,10 +223,14 @@ impl Worker<'_> {
                     is_killer: killers.contains(&Some(m)),
                     number: searched + 1,
                     improving,
+                    history,
                 };
                 self.search_late_move(alpha, beta, depth, new_depth, ply, pv, late)
             };
             self.pos.unmake_move();
+            if root {
+                self.count_root_move_nodes(m, self.stats.nodes - nodes_before);
+            }
             if self.aborted {
                 return 0;
             }
@@ -215,7 +245,7 @@ impl Worker<'_> {
                         self.root_best = Some(m);
                     }
                     if score >= beta {
-                        self.on_beta_cutoff(m, quiet, &quiets_tried, depth, ply, searched);
+                        self.on_beta_cutoff(m, quiet, &tried, &before, depth, ply, searched);
                         if picker.generated() == 0 {
                             self.stats.cutoffs_before_generation += 1;
                         }
@@ -231,7 +261,9 @@ impl Worker<'_> {
                 }
             }
             if quiet {
-                quiets_tried.push(m);
+                tried.quiets.push(m);
+            } else {
+                tried.noisy.push(m);
             }
         }
         self.stats.moves_generated += picker.generated();
@@ -448,6 +480,10 @@ impl Worker<'_> {
         }
         let mut reduction = self.lmr.reduction(depth, late.number);
         reduction -= i32::from(pv) + i32::from(late.is_killer);
+        // M2: a move that has done well before is reduced less, one that has done badly more.
+        if self.switches.histlmr {
+            reduction -= self.params.history_reduction_change(late.history);
+        }
         // M3: a node whose evaluation is falling is less promising: reduce its moves more.
         if self.switches.improving && !late.improving {
             reduction += 1;
@@ -510,6 +546,43 @@ impl Worker<'_> {
     }
     // ANCHOR_END: m3_fns
 
+    // ANCHOR: m2_fns
+    /// The history of a quiet move with its continuation histories, for M2's reductions and
+    /// pruning (0 for a capture, or with neither switch on: nothing reads it then).
+    fn quiet_history(&self, m: Move, quiet: bool, before: &MovesBefore) -> i32 {
+        let wanted = self.switches.histlmr || self.switches.histprune;
+        if !quiet || !wanted || !self.switches.history {
+            return 0;
+        }
+        self.heuristics
+            .quiet_score(&self.pos, m, before, self.switches.conthist)
+    }
+
+    /// History pruning (M2, switch `histprune`): at low depth, a quiet move whose history
+    /// says it has failed again and again in this search is not searched (the history
+    /// pruning of Stockfish and Ethereal; the threshold falls with depth, so a deeper node
+    /// asks for a worse record before it skips a move).
+    fn history_prunes(&self, depth: i32, history: i32) -> bool {
+        self.switches.histprune
+            && depth <= self.params.history_prune_max_depth
+            && history < self.params.history_prune_threshold(depth)
+    }
+
+    /// The moves that led to the node at `ply`, one ply back and two plies back, for M2's
+    /// continuation histories: the piece that moved (as it was before the move) and where to;
+    /// `None` before the root and for a null move.
+    fn moves_before(&self, ply: usize) -> MovesBefore {
+        let back = |plies: usize| {
+            let at = ply.checked_sub(plies)?;
+            if self.null_played[at] {
+                return None;
+            }
+            self.moved[at]
+        };
+        [back(1), back(2)]
+    }
+    // ANCHOR_END: m2_fns
+
     // ANCHOR: previous_move
     /// The move that led to the node at `ply`: the piece that moved (as it stands now) and
     /// where to. `None` at the root and after a null move.
@@ -525,11 +598,15 @@ impl Worker<'_> {
     // ANCHOR: on_beta_cutoff
     /// Book-keeping for a move that failed high: the counters, and for a quiet move the
     /// killers and the history (rewarding it and penalising the quiet moves tried before it).
+    /// M2's capture history rewards a capture that cut off and penalises the captures tried
+    /// before the move that did; its continuation histories learn as the history does.
+    #[allow(clippy::too_many_arguments)]
     fn on_beta_cutoff(
         &mut self,
         m: Move,
         quiet: bool,
-        quiets_tried: &[Move],
+        tried: &Tried,
+        before: &MovesBefore,
         depth: i32,
         ply: usize,
         searched: usize,
@@ -537,6 +614,13 @@ impl Worker<'_> {
         self.stats.beta_cutoffs += 1;
         if searched == 1 {
             self.stats.first_move_cutoffs += 1;
+        }
+        let bonus = self.params.history_bonus(depth);
+        if self.switches.capthist {
+            let best = (!quiet).then_some(m);
+            let noisy = tried.noisy.as_slice();
+            self.heuristics
+                .update_capture_history(&self.pos, best, noisy, bonus);
         }
         if !quiet {
             return;
@@ -546,8 +630,12 @@ impl Worker<'_> {
         }
         if self.switches.history {
             let side = self.pos.side_to_move();
-            let bonus = self.params.history_bonus(depth);
-            self.heuristics.update_history(side, m, quiets_tried, bonus);
+            let quiets = tried.quiets.as_slice();
+            self.heuristics.update_history(side, m, quiets, bonus);
+            if self.switches.conthist {
+                self.heuristics
+                    .update_continuation(&self.pos, before, m, quiets, bonus);
+            }
         }
     }
     // ANCHOR_END: on_beta_cutoff

@@ -37,8 +37,20 @@ pub fn is_quiet(m: Move) -> bool {
     !m.is_capture() && !m.is_promotion()
 }
 
-/// What the search learns about quiet moves across nodes: killers per ply and the history
-/// table per side, from-square and to-square (CPW "Killer Heuristic", "History Heuristic").
+/// A move as the continuation histories see it: the piece that moved and where to.
+pub type PieceTo = (Piece, Square);
+
+/// The two moves before a node (one ply back, two plies back), each `None` at the root or
+/// after a null move: the keys of M2's continuation histories.
+pub type MovesBefore = [Option<PieceTo>; 2];
+
+/// The continuation histories' entries: for each of the two plies back, every (piece, square)
+/// before against every (piece, square) now.
+const CONTINUATION_LEN: usize = 2 * 768 * 768;
+
+/// What the search learns about moves across nodes: killers per ply and the history
+/// table per side, from-square and to-square (CPW "Killer Heuristic", "History Heuristic");
+/// M2's capture history and continuation histories.
 /// Each search thread has its own, so it also holds the thread's pawn table (chapter 18's
 /// evaluation), which is not about ordering but is per thread in the same way.
 #[derive(Clone, Debug)]
@@ -48,6 +60,12 @@ pub struct Heuristics {
     /// The quiet move that last refuted each move, by the moved piece and its destination
     /// (M1's counter-move heuristic).
     counter_moves: [[Option<Move>; 64]; 12],
+    /// M2's capture history: by the capturing piece, the destination and the kind captured
+    /// (the king's slot, which no capture can take, for a promotion that captures nothing).
+    capture_history: [[[i32; 6]; 64]; 12],
+    /// M2's continuation histories, flat: see [`continuation_index`]. `i16` keeps them at
+    /// 2.4 MB a thread; gravity keeps every entry within ±[`HISTORY_MAX`], which fits.
+    continuation: Vec<i16>,
     /// Evaluation II's pawn-structure table (allocated at its first use).
     pub pawns: PawnTable,
 }
@@ -58,6 +76,8 @@ impl Default for Heuristics {
             killers: [[None; 2]; MAX_PLY + 1],
             history: [[[0; 64]; 64]; 2],
             counter_moves: [[None; 64]; 12],
+            capture_history: [[[0; 6]; 64]; 12],
+            continuation: vec![0; CONTINUATION_LEN],
             pawns: PawnTable::new(),
         }
     }
@@ -71,6 +91,8 @@ impl Heuristics {
 
     /// Prepares for a new search: killers belong to the plies of the last search's tree and
     /// are dropped; history is halved, so old experience fades but still counts (aging).
+    /// M2's histories are kept as they are: gravity alone lets them forget (as in Stockfish,
+    /// which never ages its histories), and halving 1.2 million entries a move costs time.
     pub fn prepare_for_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 1];
         for entry in self.history.iter_mut().flatten().flatten() {
@@ -131,10 +153,111 @@ impl Heuristics {
     }
 
     fn nudge(&mut self, side: Color, m: Move, bonus: i32) {
-        let entry = &mut self.history[side.index()][m.from().index()][m.to().index()];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        gravity(
+            &mut self.history[side.index()][m.from().index()][m.to().index()],
+            bonus,
+        );
     }
     // ANCHOR_END: update_history
+
+    // ANCHOR: quiet_score
+    /// How good a quiet move `m` of `pos` looks from experience: its history and, with M2's
+    /// `conthist`, its two continuation histories, how it fared as a reply to the move just
+    /// played and as a follow-up to our own move before that (CPW "History Heuristic",
+    /// *Continuation History*; the tables of Stockfish's `movepick.h`). A move can be good
+    /// in general and bad after this particular move; the sum sees both.
+    pub fn quiet_score(
+        &self,
+        pos: &Position,
+        m: Move,
+        before: &MovesBefore,
+        conthist: bool,
+    ) -> i32 {
+        let mut score = self.history(pos.side_to_move(), m);
+        if conthist {
+            let now = (pos.piece_moved(m), m.to());
+            for (offset, previous) in before.iter().enumerate() {
+                if let Some(previous) = *previous {
+                    score +=
+                        i32::from(self.continuation[continuation_index(offset, previous, now)]);
+                }
+            }
+        }
+        score
+    }
+
+    /// After a quiet move `best` of `pos` cut off: M2's continuation histories learn it as
+    /// chapter 9's history does, a bonus for `best` and a malus for each quiet move tried
+    /// before it, under the same gravity.
+    pub fn update_continuation(
+        &mut self,
+        pos: &Position,
+        before: &MovesBefore,
+        best: Move,
+        tried: &[Move],
+        bonus: i32,
+    ) {
+        let moves = std::iter::once((best, bonus)).chain(tried.iter().map(|&m| (m, -bonus)));
+        for (m, bonus) in moves {
+            let now = (pos.piece_moved(m), m.to());
+            for (offset, previous) in before.iter().enumerate() {
+                if let Some(previous) = *previous {
+                    let entry = &mut self.continuation[continuation_index(offset, previous, now)];
+                    let mut value = i32::from(*entry);
+                    gravity(&mut value, bonus);
+                    *entry = value as i16;
+                }
+            }
+        }
+    }
+    // ANCHOR_END: quiet_score
+
+    // ANCHOR: capture_history
+    /// The capture history of a capture or promotion `m` of `pos` (M2's `capthist`): how often
+    /// this piece taking this kind of piece on this square cut off before. MVV-LVA ranks
+    /// captures by what they take; this learns which of them work in the positions of this
+    /// search (CPW "History Heuristic"; the capture history of Stockfish and Ethereal).
+    pub fn capture_history(&self, pos: &Position, m: Move) -> i32 {
+        let (piece, to, victim) = capture_key(pos, m);
+        self.capture_history[piece][to][victim]
+    }
+
+    /// After a node cut off: a bonus for `best` if it is a capture or promotion, and a malus
+    /// for the captures and promotions tried before it, which did not cut off.
+    pub fn update_capture_history(
+        &mut self,
+        pos: &Position,
+        best: Option<Move>,
+        tried: &[Move],
+        bonus: i32,
+    ) {
+        let moves = best.into_iter().map(|m| (m, bonus));
+        for (m, bonus) in moves.chain(tried.iter().map(|&m| (m, -bonus))) {
+            let (piece, to, victim) = capture_key(pos, m);
+            gravity(&mut self.capture_history[piece][to][victim], bonus);
+        }
+    }
+    // ANCHOR_END: capture_history
+}
+
+/// The history update with gravity of [`Heuristics::update_history`]:
+/// `h += bonus - h × |bonus| / HISTORY_MAX`.
+fn gravity(entry: &mut i32, bonus: i32) {
+    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+}
+
+/// Where the continuation history of the move `now`, `offset + 1` plies after `previous`, is.
+fn continuation_index(offset: usize, previous: PieceTo, now: PieceTo) -> usize {
+    let square_of = |(piece, square): PieceTo| piece_index(piece) * 64 + square.index();
+    (offset * 768 + square_of(previous)) * 768 + square_of(now)
+}
+
+/// The capture history's indices of `m`: the moving piece, the destination, the kind taken.
+fn capture_key(pos: &Position, m: Move) -> (usize, usize, usize) {
+    let victim = pos
+        .captured_piece(m)
+        .map_or(PieceKind::King.index(), |p| p.kind.index());
+    (piece_index(pos.piece_moved(m)), m.to().index(), victim)
 }
 
 /// 0 to 11: White's pawn to king, then Black's.
@@ -180,23 +303,23 @@ impl MovePicker {
         pos: &Position,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
+        before: &MovesBefore,
         heuristics: &Heuristics,
         switches: &Switches,
     ) -> MovePicker {
         let moves = pos.legal_moves();
-        let side = pos.side_to_move();
         let mut scores = [0; 256];
         for (score, &m) in scores.iter_mut().zip(moves.iter()) {
             *score = if Some(m) == tt_move {
                 TT_MOVE
             } else if !is_quiet(m) {
-                noisy_score(pos, m, switches.see)
+                noisy_score(pos, m, heuristics, switches)
             } else if killers[0] == Some(m) {
                 KILLER
             } else if killers[1] == Some(m) {
                 KILLER - 1
             } else if switches.history {
-                heuristics.history(side, m)
+                heuristics.quiet_score(pos, m, before, switches.conthist)
             } else {
                 0
             };
@@ -279,14 +402,31 @@ pub(super) fn select_best(
     Some(picked)
 }
 
+// ANCHOR: noisy_score
 /// The score of a capture or promotion: good ones before the killers, losing captures and
-/// under-promotions after every quiet move.
-pub(super) fn noisy_score(pos: &Position, m: Move, use_see: bool) -> i32 {
+/// under-promotions after every quiet move. Within each group MVV-LVA ranks them, and M2's
+/// capture history (switch `capthist`) adds what it learnt: a step of MVV-LVA is worth
+/// `MVV_LVA_STEP`, so a history near its limit outweighs a victim one or two kinds larger.
+pub(super) fn noisy_score(
+    pos: &Position,
+    m: Move,
+    heuristics: &Heuristics,
+    switches: &Switches,
+) -> i32 {
     let under_promotion = see::promotion_kind(m).is_some_and(|kind| kind != PieceKind::Queen);
-    let good = !under_promotion && (!use_see || see::is_non_negative(pos, m));
+    let good = !under_promotion && (!switches.see || see::is_non_negative(pos, m));
     let base = if good { GOOD_NOISY } else { BAD_NOISY };
-    base + mvv_lva(pos, m)
+    let learnt = if switches.capthist {
+        heuristics.capture_history(pos, m)
+    } else {
+        0
+    };
+    base + MVV_LVA_STEP * mvv_lva(pos, m) + learnt
 }
+// ANCHOR_END: noisy_score
+
+/// The weight of one step of MVV-LVA against the capture history (see [`noisy_score`]).
+const MVV_LVA_STEP: i32 = 512;
 
 #[cfg(test)]
 mod tests {
@@ -334,6 +474,7 @@ mod tests {
             &pos,
             Some(tt_move),
             [Some(killer), None],
+            &[None, None],
             &heuristics,
             &Switches::default(),
         );
@@ -346,7 +487,14 @@ mod tests {
             see: false,
             ..Switches::default()
         };
-        let mut picker = MovePicker::new(&pos, None, [Some(killer), None], &heuristics, &no_see);
+        let mut picker = MovePicker::new(
+            &pos,
+            None,
+            [Some(killer), None],
+            &[None, None],
+            &heuristics,
+            &no_see,
+        );
         let order: Vec<Move> = std::iter::from_fn(|| picker.next_move()).collect();
         assert_eq!(
             &order[..3],

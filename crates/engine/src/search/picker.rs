@@ -21,7 +21,7 @@
 //! The idea is as old as engines (CPW "Move Generation", *Staged move generation*); Stockfish's
 //! `movepick.cpp` and Ethereal's `movepicker.c` are well-known staged pickers.
 
-use super::ordering::{Heuristics, MovePicker, is_quiet, noisy_score, select_best};
+use super::ordering::{Heuristics, MovePicker, MovesBefore, is_quiet, noisy_score, select_best};
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
@@ -53,6 +53,8 @@ pub struct StagedPicker {
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter_move: Option<Move>,
+    /// The two moves before the node, for M2's continuation histories.
+    before: MovesBefore,
     /// The stage's generated moves and their scores; `next` is the first not handed out.
     moves: MoveList,
     scores: [i32; 256],
@@ -73,10 +75,12 @@ impl StagedPicker {
         hash_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter_move: Option<Move>,
+        before: MovesBefore,
     ) -> StagedPicker {
         StagedPicker {
             stage: Stage::HashMove,
             hash_move,
+            before,
             counter_move: counter_move.filter(|&m| is_quiet(m)),
             // A killer is a quiet move; a capture there (a sibling's move that captures here)
             // belongs to the captures' stage.
@@ -116,7 +120,9 @@ impl StagedPicker {
                     self.hash_move = None;
                 }
                 Stage::GenerateNoisy => {
-                    self.generate(pos.legal_captures(), |m| noisy_score(pos, m, switches.see));
+                    self.generate(pos.legal_captures(), |m| {
+                        noisy_score(pos, m, heuristics, switches)
+                    });
                     self.stage = Stage::GoodNoisy;
                 }
                 Stage::GoodNoisy => match self.best_remaining() {
@@ -151,12 +157,12 @@ impl StagedPicker {
                     self.counter_move = None;
                 }
                 Stage::GenerateQuiets => {
-                    let side = pos.side_to_move();
+                    let before = self.before;
                     self.generate(pos.legal_quiets(), |m| {
                         if !is_quiet(m) {
-                            noisy_score(pos, m, switches.see)
+                            noisy_score(pos, m, heuristics, switches)
                         } else if switches.history {
-                            heuristics.history(side, m)
+                            heuristics.quiet_score(pos, m, &before, switches.conthist)
                         } else {
                             0
                         }
@@ -230,13 +236,14 @@ impl Picker {
         hash_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter_move: Option<Move>,
+        before: MovesBefore,
         heuristics: &Heuristics,
         switches: &Switches,
     ) -> Picker {
         if switches.staged && !pos.in_check() {
-            return Picker::Staged(StagedPicker::new(hash_move, killers, counter_move));
+            return Picker::Staged(StagedPicker::new(hash_move, killers, counter_move, before));
         }
-        let mut picker = MovePicker::new(pos, hash_move, killers, heuristics, switches);
+        let mut picker = MovePicker::new(pos, hash_move, killers, &before, heuristics, switches);
         if let Some(m) = counter_move {
             picker.prefer_counter_move(m);
         }
@@ -312,7 +319,7 @@ mod tests {
                     } else {
                         from_elsewhere
                     };
-                    let picker = StagedPicker::new(hash, killers, counter);
+                    let picker = StagedPicker::new(hash, killers, counter, [None, None]);
                     let order = drain(&pos, picker, &switches);
                     let handed: BTreeSet<u16> = order.iter().map(|m| m.to_bits()).collect();
                     let expected: BTreeSet<u16> = legal.iter().map(|m| m.to_bits()).collect();
@@ -343,7 +350,8 @@ mod tests {
         let hash = mv("d1a4");
         let killer = mv("e1f2");
         let switches = Switches::default();
-        let picker = StagedPicker::new(Some(hash), [Some(killer), Some(killer)], None);
+        let picker =
+            StagedPicker::new(Some(hash), [Some(killer), Some(killer)], None, [None, None]);
         let order = drain(&pos, picker, &switches);
         assert_eq!(order.len(), pos.legal_moves().len());
         assert_eq!(&order[..3], &[hash, mv("e4d5"), killer]);
@@ -351,14 +359,14 @@ mod tests {
 
         // A hash move of another position is skipped, and nothing is generated before a
         // legal hash move is handed out.
-        let mut picker = StagedPicker::new(Some(mv("d1a4")), [None, None], None);
+        let mut picker = StagedPicker::new(Some(mv("d1a4")), [None, None], None, [None, None]);
         let heuristics = Heuristics::default();
         assert_eq!(picker.next_move(&pos, &heuristics, &switches), Some(hash));
         assert_eq!(picker.generated(), 0);
         let other = Position::startpos().parse_uci_move("g1f3").expect("legal");
         let order = drain(
             &pos,
-            StagedPicker::new(Some(other), [None, None], None),
+            StagedPicker::new(Some(other), [None, None], None, [None, None]),
             &switches,
         );
         assert_eq!(order[0], mv("e4d5"), "not g1f3: no knight there");

@@ -55,6 +55,14 @@ pub struct Params {
     pub see_capture_margin_per_ply2: i32,
     /// Internal iterative reduction works from this depth on (M3).
     pub iir_min_depth: i32,
+    /// M2: a late move's reduction changes by one ply per this much history...
+    pub lmr_history_divisor: i32,
+    /// ...by at most this many plies either way.
+    pub lmr_history_max_change: i32,
+    /// History pruning works up to this depth (M2)...
+    pub history_prune_max_depth: i32,
+    /// ...skipping quiet moves whose history is below minus this per ply of depth.
+    pub history_prune_margin_per_ply: i32,
 }
 
 impl Default for Params {
@@ -102,6 +110,12 @@ impl Params {
         see_capture_margin_per_ply2: 25,
         iir_min_depth: 4,
         // ANCHOR_END: m3_parameters
+        // ANCHOR: m2_parameters
+        lmr_history_divisor: 8_192,
+        lmr_history_max_change: 2,
+        history_prune_max_depth: 4,
+        history_prune_margin_per_ply: 1_024,
+        // ANCHOR_END: m2_parameters
     };
 
     // ANCHOR: null_move_reduction_fn
@@ -135,6 +149,23 @@ impl Params {
         (self.history_bonus_per_ply2 * depth * depth).min(self.history_bonus_max)
     }
     // ANCHOR_END: history_bonus
+
+    // ANCHOR: m2_fns
+    /// How many plies less a late quiet move with `history` is reduced (M2): one for each
+    /// `lmr_history_divisor` of history, negative (reduced more) for a bad one, within
+    /// `lmr_history_max_change` plies either way. The combined history reaches about three
+    /// times [`HISTORY_MAX`](super::ordering::HISTORY_MAX), so the change saturates only for
+    /// moves with a long record.
+    pub fn history_reduction_change(&self, history: i32) -> i32 {
+        let change = history / self.lmr_history_divisor;
+        change.clamp(-self.lmr_history_max_change, self.lmr_history_max_change)
+    }
+
+    /// The history below which a quiet move at `depth` is pruned (M2).
+    pub fn history_prune_threshold(&self, depth: i32) -> i32 {
+        -self.history_prune_margin_per_ply * depth
+    }
+    // ANCHOR_END: m2_fns
 
     // ANCHOR: m3_fns
     /// How many moves a node at `depth` searches before late move pruning skips its quiet

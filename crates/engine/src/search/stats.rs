@@ -63,6 +63,8 @@ pub struct SearchStats {
     pub exchange_prunes: u64,
     /// Nodes searched a ply shallower for want of a hash move (M3).
     pub iir_reductions: u64,
+    /// Quiet moves not searched because of their bad history (M2).
+    pub history_prunes: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -120,6 +122,7 @@ impl SearchStats {
             lmp_prunes,
             exchange_prunes,
             iir_reductions,
+            history_prunes,
         } = *other;
         self.seldepth = self.seldepth.max(seldepth);
         self.nodes += nodes;
@@ -147,6 +150,7 @@ impl SearchStats {
         self.lmp_prunes += lmp_prunes;
         self.exchange_prunes += exchange_prunes;
         self.iir_reductions += iir_reductions;
+        self.history_prunes += history_prunes;
     }
 }
 

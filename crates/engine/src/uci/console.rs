@@ -182,8 +182,8 @@ mod tests {
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships chapter 14.1's singular extensions off, so it is no
         // stage, nor is it with them on, as chapter 17's vote of the threads and chapter 19's
-        // tuned weights are off too; with all three on it is stages M3 (pruning II) and M4,
-        // which adds no switch.
+        // tuned weights are off too, and M2's four history switches; with all of them on it is
+        // stage M3 (pruning II): M4's time switches are off until games say otherwise.
         assert!(stages_of(Switches::default()).contains("no stage"));
         let with_singular = Switches {
             singular: true,
@@ -195,10 +195,15 @@ mod tests {
             tuned: true,
             ..with_singular
         };
-        assert_eq!(
-            stages_of(with_all_three),
-            "stage M3 to M4 (the same switches)"
-        );
+        assert!(stages_of(with_all_three).contains("no stage"));
+        let with_history = Switches {
+            capthist: true,
+            conthist: true,
+            histlmr: true,
+            histprune: true,
+            ..with_all_three
+        };
+        assert_eq!(stages_of(with_history), "stage M3");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"

@@ -352,14 +352,17 @@ fn answer_now(session: &mut Session, buffer: &SharedBuffer, line: &str) -> Strin
 fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let (mut session, buffer) = session();
     let mut said = |line: &str| answer(&mut session, &buffer, line);
-    // The default engine ships `singular`, `smpvote` and `tuned` off: it is no stage until
-    // all three are set.
+    // The default engine ships `singular`, `smpvote`, `tuned` and M2's history switches off:
+    // it is no stage until all of them are set.
     assert!(said("stage").contains("no stage"));
-    assert_eq!(said("set singular on"), "");
-    assert_eq!(said("set smpvote on"), "");
-    assert!(said("stage").contains("no stage"));
-    assert_eq!(said("set tuned on"), "");
-    assert_eq!(said("stage"), "stage M3 to M4 (the same switches)\n");
+    for switch in [
+        "singular", "smpvote", "tuned", "capthist", "conthist", "histlmr",
+    ] {
+        assert_eq!(said(&format!("set {switch} on")), "");
+        assert!(said("stage").contains("no stage"), "{switch}");
+    }
+    assert_eq!(said("set histprune on"), "");
+    assert_eq!(said("stage"), "stage M3\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
