@@ -39,6 +39,7 @@ pub mod ch19;
 pub mod m1;
 pub mod m2;
 pub mod m3;
+pub mod m4;
 pub mod m5;
 pub mod plot;
 pub mod six;
@@ -67,6 +68,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m1::CHAPTER,
     m2::CHAPTER,
     m3::CHAPTER,
+    m4::CHAPTER,
     m5::CHAPTER,
 ];
 

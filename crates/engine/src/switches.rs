@@ -10,11 +10,12 @@
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
 //! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `tuned` (chapter 19:
 //! no verdict after 514 games, `snapshots/games/ch19-tuned.json`), M2's four history switches
-//! (no verdict after 880 games, `snapshots/games/m2-history.json`), M4's three time switches,
-//! `ttbuckets`, `ttbuckets64` and `ttkeepdeep` (M5). Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
-//! `improving`, `lmp`, `seeprune` and `iir` shipped off until their games said H1
-//! (`snapshots/games/ch18-eval2.json`, `snapshots/games/m1-picker.json`,
-//! `snapshots/games/m3-pruning.json`).
+//! (no verdict after 880 games, `snapshots/games/m2-history.json`), `ttbuckets`, `ttbuckets64`
+//! and `ttkeepdeep` (M5). Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
+//! `improving`, `lmp`, `seeprune` and `iir` and M4's `stability`, `scoredrop` and `nodeshare`
+//! shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
+//! `snapshots/games/m1-picker.json`, `snapshots/games/m3-pruning.json`,
+//! `snapshots/games/m4-time-target.json`).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -353,21 +354,21 @@ pub const SWITCHES: [SwitchInfo; 35] = [
     },
     SwitchInfo {
         name: "stability",
-        default: false,
+        default: true,
         stage: Stage::Milestone(4),
         help: "more time while the best move changes, less once it is stable",
         field: |s| &mut s.stability,
     },
     SwitchInfo {
         name: "scoredrop",
-        default: false,
+        default: true,
         stage: Stage::Milestone(4),
         help: "more time when the score falls from one iteration to the next",
         field: |s| &mut s.scoredrop,
     },
     SwitchInfo {
         name: "nodeshare",
-        default: false,
+        default: true,
         stage: Stage::Milestone(4),
         help: "less time when the best move took most of the nodes, more when it took few",
         field: |s| &mut s.nodeshare,
@@ -692,6 +693,9 @@ mod tests {
             "lmp",
             "seeprune",
             "iir",
+            "stability",
+            "scoredrop",
+            "nodeshare",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -727,9 +731,6 @@ mod tests {
                 "conthist",
                 "histlmr",
                 "histprune",
-                "stability",
-                "scoredrop",
-                "nodeshare",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

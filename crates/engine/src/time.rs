@@ -148,8 +148,9 @@ pub fn movetime_budget(movetime: Duration, overhead: Duration) -> Budget {
 }
 // ANCHOR_END: movetime_budget
 
+// ANCHOR: soft_scale
 /// What the iterations so far say about the move being chosen (M4): the input of
-/// [`soft_scale_pct`].
+/// [`target_scale_pct`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// How many iterations in a row ended with the best move of the one before (0 when the
@@ -179,13 +180,17 @@ pub const SCORE_DROP_MAX_PCT: u32 = 50;
 /// ...reached at a fall of this many centipawns (half a percent a centipawn).
 pub const SCORE_DROP_FULL_CP: i32 = 100;
 
-/// The soft limit never shrinks below this share of itself, nor grows beyond this (and never
-/// past the hard limit): in percent.
-pub const SOFT_SCALE_RANGE_PCT: (u32, u32) = (50, 250);
+/// The scaled limit never falls below this share of the target, nor rises beyond this (and
+/// never past the hard limit): in percent. The floor is a little below chapter 15's soft limit
+/// (half the target), so a clear move can end sooner than it did there.
+pub const TARGET_SCALE_RANGE_PCT: (u32, u32) = (40, 250);
 
-/// How much of its soft limit a move may use after the iterations so far, in percent: three
-/// factors multiplied (the form of Ethereal's and Stockfish's time managers; CPW "Time
-/// Management"; the numbers are ours).
+/// How much of its target time a move may use before it starts no new iteration, after the
+/// iterations so far, in percent: three factors multiplied (the form of Ethereal's and
+/// Stockfish's time managers; CPW "Time Management"; the numbers are ours). It replaces chapter
+/// 15's fixed half of the target: M4's first version scaled that half instead, and a move
+/// that looked clear, most of them, ended sooner than before; the engine used a fifth less of
+/// its clock and lost.
 ///
 /// - **Stability**: a best move that keeps changing means the search has not made up its mind,
 ///   and another iteration is worth its cost; one that survived several iterations will most
@@ -195,7 +200,7 @@ pub const SOFT_SCALE_RANGE_PCT: (u32, u32) = (50, 250);
 /// - **Node share**: when the best move's subtree took nearly all of an iteration's nodes, every
 ///   other move was refuted quickly and the choice is clear; when it took few, the others were
 ///   hard to refute and the choice is close. The factor is 150 % less the share.
-pub fn soft_scale_pct(progress: &Progress, heed: Heed) -> u32 {
+pub fn target_scale_pct(progress: &Progress, heed: Heed) -> u32 {
     let stability = if heed.stability {
         STABILITY_PCT[progress.stable_iterations.min(4) as usize]
     } else {
@@ -212,22 +217,25 @@ pub fn soft_scale_pct(progress: &Progress, heed: Heed) -> u32 {
     } else {
         100
     };
-    let (low, high) = SOFT_SCALE_RANGE_PCT;
+    let (low, high) = TARGET_SCALE_RANGE_PCT;
     (stability * drop / 100 * share / 100).clamp(low, high)
 }
 
-/// The soft limit of a search that started at `start` with the soft deadline `soft`, scaled by
-/// `pct` percent and never past `hard`.
+/// The soft limit of a search that started at `start` with chapter 15's soft deadline `soft`:
+/// `pct` percent of the target, which is twice chapter 15's soft limit ([`clock_budget`]), never
+/// past `hard`.
 pub fn scaled_soft_deadline(
     start: Instant,
     soft: Instant,
     hard: Option<Instant>,
     pct: u32,
 ) -> Instant {
-    let base = soft.saturating_duration_since(start);
-    let scaled = start + base * pct / 100;
+    let target = soft.saturating_duration_since(start) * 2;
+    let scaled = start + target * pct / 100;
     hard.map_or(scaled, |hard| scaled.min(hard))
 }
+
+// ANCHOR_END: soft_scale
 
 /// The default `Move Overhead` as a duration.
 pub fn default_overhead() -> Duration {
@@ -297,25 +305,33 @@ mod tests {
             score_drop: -30,
             best_move_node_pct: 90,
         };
-        // 80 % for stability, 100 % for a rising score, 60 % for a 90 % share: 48 %, raised to
-        // the floor of 50 %.
-        assert_eq!(soft_scale_pct(&calm, all), 50);
+        // 80 % for stability, 100 % for a rising score, 60 % for a 90 % share: 48 %.
+        assert_eq!(target_scale_pct(&calm, all), 48);
+        let calmer = Progress {
+            best_move_node_pct: 100,
+            ..calm
+        };
+        assert_eq!(
+            target_scale_pct(&calmer, all),
+            40,
+            "the least the three allow: 80 % × 50 %"
+        );
         let troubled = Progress {
             stable_iterations: 0,
             score_drop: 60,
             best_move_node_pct: 20,
         };
         // 140 % × 130 % × 130 % = 236 %.
-        assert_eq!(soft_scale_pct(&troubled, all), 236);
+        assert_eq!(target_scale_pct(&troubled, all), 236);
         let worse = Progress {
             score_drop: 400,
             best_move_node_pct: 0,
             ..troubled
         };
-        assert_eq!(soft_scale_pct(&worse, all), 250, "the ceiling");
+        assert_eq!(target_scale_pct(&worse, all), 250, "the ceiling");
         // Each measure alone, and none: the soft limit as chapter 15 set it.
-        assert_eq!(soft_scale_pct(&troubled, Heed::default()), 100);
-        let only = |heed: Heed| soft_scale_pct(&troubled, heed);
+        assert_eq!(target_scale_pct(&troubled, Heed::default()), 100);
+        let only = |heed: Heed| target_scale_pct(&troubled, heed);
         assert_eq!(
             only(Heed {
                 stability: true,
@@ -341,23 +357,16 @@ mod tests {
 
     #[test]
     fn the_scaled_soft_deadline_never_passes_the_hard_one() {
+        // Chapter 15's soft limit is half the target: here the target is 2 000 ms.
         let start = Instant::now();
         let soft = start + ms(1_000);
-        let hard = start + ms(3_000);
-        assert_eq!(
-            scaled_soft_deadline(start, soft, Some(hard), 50),
-            start + ms(500)
-        );
-        assert_eq!(
-            scaled_soft_deadline(start, soft, Some(hard), 236),
-            start + ms(2_360)
-        );
-        let tight = start + ms(1_200);
-        assert_eq!(scaled_soft_deadline(start, soft, Some(tight), 236), tight);
-        assert_eq!(
-            scaled_soft_deadline(start, soft, None, 250),
-            start + ms(2_500)
-        );
+        let hard = start + ms(6_000);
+        let deadline = |hard, pct| scaled_soft_deadline(start, soft, hard, pct);
+        assert_eq!(deadline(Some(hard), 40), start + ms(800));
+        assert_eq!(deadline(Some(hard), 236), start + ms(4_720));
+        let tight = start + ms(3_000);
+        assert_eq!(deadline(Some(tight), 236), tight);
+        assert_eq!(deadline(None, 250), start + ms(5_000));
     }
 
     #[test]

@@ -668,8 +668,10 @@ impl<'a> Worker<'a> {
     }
     // ANCHOR_END: iterative_deepening
 
-    /// Whether the soft limit has passed: chapter 15's, or with M4's switches scaled by what
-    /// the iterations so far say ([`time::soft_scale_pct`]). Without a clock, never.
+    // ANCHOR: m4_progress
+    /// Whether the soft limit has passed: chapter 15's (half the target), or with M4's switches
+    /// the target scaled by what the iterations so far say ([`time::target_scale_pct`]).
+    /// Without a clock, never.
     fn past_soft_limit(&self, progress: &Progress) -> bool {
         let Some(soft) = self.limits.soft_deadline else {
             return false;
@@ -680,7 +682,7 @@ impl<'a> Worker<'a> {
             node_share: self.switches.nodeshare,
         };
         let deadline = if self.switches.timeman && heed != Heed::default() {
-            let pct = time::soft_scale_pct(progress, heed);
+            let pct = time::target_scale_pct(progress, heed);
             time::scaled_soft_deadline(self.started, soft, self.limits.hard_deadline, pct)
         } else {
             soft
@@ -732,6 +734,7 @@ impl<'a> Worker<'a> {
             None => self.root_move_nodes.push((m, nodes)),
         }
     }
+    // ANCHOR_END: m4_progress
 
     // ANCHOR: publish_nodes
     /// Adds the nodes searched since the last call to the helpers' shared count. One

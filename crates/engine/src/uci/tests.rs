@@ -362,7 +362,7 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
         assert!(said("stage").contains("no stage"), "{switch}");
     }
     assert_eq!(said("set histprune on"), "");
-    assert_eq!(said("stage"), "stage M3\n");
+    assert_eq!(said("stage"), "stage M4\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");

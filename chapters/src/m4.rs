@@ -1,0 +1,276 @@
+//! Milestone M4, time II: how long each engine thought per move, by the phase of the game, read
+//! from the stored games of the milestone's two matches (M4's three switches on against off:
+//! the first version, which scaled chapter 15's soft limit, and the second, which scales the
+//! target), and the plot of it, `book/src/m4-time-per-move.svg`.
+//!
+//! A timed search is not deterministic, so nothing here searches: every figure is read from the
+//! match record, which `cargo xtask verify` checks against its own PGN.
+
+use crate::plot::{LineChart, Series};
+use crate::{Chapter, Figure, Figures};
+
+/// Milestone M4 in the registry.
+pub const CHAPTER: Chapter = Chapter {
+    id: "m4",
+    title: "M4. Time that follows the search",
+    bin: "m4-time",
+    figures,
+    measured: None,
+    deep: None,
+    print_tables,
+};
+
+/// The switches of the milestone.
+pub const SWITCHES: [&str; 3] = ["stability", "scoredrop", "nodeshare"];
+
+/// The matches whose games are read, with the short name their figures use: the engine with the
+/// three switches on (`m4`) against it with them off (`m3`), in the first version and the
+/// second.
+pub const RECORDS: [(&str, &str); 2] = [("first", "m4-time"), ("target", "m4-time-target")];
+
+/// The two engines of the record, as the PGN names them: M4 on, then off.
+pub const ENGINES: [&str; 2] = ["m4", "m3"];
+
+/// The plot the chapter program draws (`--plot`) and the figures test compares.
+pub const PLOT: &str = "book/src/m4-time-per-move.svg";
+
+/// The phases of a game the figures average over, by full move number: the openings of the
+/// match end at move 8, so every game starts in the first phase.
+pub const PHASES: [(&str, u32, u32); 4] = [
+    ("opening", 9, 20),
+    ("middlegame", 21, 40),
+    ("late", 41, 60),
+    ("endgame", 61, u32::MAX),
+];
+
+/// The width of the plot's buckets, in full moves.
+const BUCKET_MOVES: u32 = 5;
+
+/// A bucket is drawn only if each engine played at least this many moves in it.
+const BUCKET_MIN_MOVES: usize = 100;
+
+/// One move an engine played: its full move number and the seconds it took.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimedMove {
+    pub full_move: u32,
+    pub seconds: f64,
+}
+
+/// Every move `engine` played in the PGN text `pgn`, with its time, read from the comment the
+/// arena writes after each move (`{+0.12/9 0.157s}`: score/depth, then the time). The comments
+/// alternate between the engines from the side to move in the game's `FEN` tag; a comment with
+/// no time (an adjudication's) is skipped.
+pub fn timed_moves(pgn: &str, engine: &str) -> Vec<TimedMove> {
+    let mut moves = Vec::new();
+    for game in pgn.split("[Event ").skip(1) {
+        let tag = |name: &str| {
+            game.lines()
+                .find_map(|line| line.strip_prefix(&format!("[{name} \"")))
+                .and_then(|rest| rest.strip_suffix("\"]"))
+                .unwrap_or("")
+                .to_string()
+        };
+        if tag("White") != engine && tag("Black") != engine {
+            continue;
+        }
+        let fen = tag("FEN");
+        let mut fields = fen.split_whitespace().skip(1);
+        let white_first = fields.next() != Some("b");
+        let first_move: u32 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+        let ours_white = tag("White") == engine;
+        let movetext = game.split("\n\n").nth(1).unwrap_or("");
+        let times = movetext.split('{').skip(1).filter_map(|rest| {
+            let comment = rest.split('}').next()?;
+            let mut words = comment.split_whitespace();
+            let _score_depth = words.next()?.split_once('/')?;
+            words.next()?.strip_suffix('s')?.parse::<f64>().ok()
+        });
+        for (i, seconds) in times.enumerate() {
+            // Ply i of the game's movetext: White's if White moved first and i is even.
+            let white_moves = (i % 2 == 0) == white_first;
+            if white_moves != ours_white {
+                continue;
+            }
+            let plies_before = i as u32 + u32::from(!white_first);
+            moves.push(TimedMove {
+                full_move: first_move + plies_before / 2,
+                seconds,
+            });
+        }
+    }
+    moves
+}
+
+/// The moves of `engine` in the match `record`.
+pub fn record_moves(record: &str, engine: &str) -> Vec<TimedMove> {
+    let path = crate::repository_root()
+        .join("snapshots/games")
+        .join(format!("{record}.pgn"));
+    let pgn = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
+    timed_moves(&pgn, engine)
+}
+
+/// The mean time of `moves` between full moves `from` and `to`, in milliseconds, and how many
+/// moves that is.
+fn mean_ms(moves: &[TimedMove], from: u32, to: u32) -> (f64, usize) {
+    let chosen: Vec<f64> = moves
+        .iter()
+        .filter(|m| (from..=to).contains(&m.full_move))
+        .map(|m| m.seconds)
+        .collect();
+    if chosen.is_empty() {
+        return (0.0, 0);
+    }
+    (
+        1000.0 * chosen.iter().sum::<f64>() / chosen.len() as f64,
+        chosen.len(),
+    )
+}
+
+/// The pinned figures.
+pub fn figures() -> Figures {
+    // The plot in the book must be the record's.
+    let drawn = std::fs::read_to_string(crate::repository_root().join(PLOT)).unwrap_or_default();
+    assert!(
+        drawn == plot_svg(),
+        "{PLOT} is not the plot of the M4 matches' games: run the m4-time program with --plot"
+    );
+    let mut f = Figures::new("m4");
+    for (short, record) in RECORDS {
+        for engine in ENGINES {
+            let moves = record_moves(record, engine);
+            let key = format!("m4.time.{short}.{engine}");
+            let (all, count) = mean_ms(&moves, 0, u32::MAX);
+            f.add(&format!("{key}.moves"), count)
+                .add(&format!("{key}.mean_ms"), Figure::fixed(all, 1));
+            for (phase, from, to) in PHASES {
+                let (mean, count) = mean_ms(&moves, from, to);
+                f.add(&format!("{key}.{phase}.moves"), count)
+                    .add(&format!("{key}.{phase}.mean_ms"), Figure::fixed(mean, 1));
+            }
+        }
+    }
+    f
+}
+
+/// The lines of the plot: M4's second version, its first, and the engine without M4 (from the
+/// second match), with their labels.
+fn plotted() -> [(&'static str, Vec<TimedMove>); 3] {
+    let [(_, first), (_, target)] = RECORDS;
+    [
+        ("M4: the target, scaled", record_moves(target, ENGINES[0])),
+        ("M4 first: half, scaled", record_moves(first, ENGINES[0])),
+        ("chapter 15 (M4 off)", record_moves(target, ENGINES[1])),
+    ]
+}
+
+/// The buckets of [`BUCKET_MOVES`] full moves from move 9 where every line played enough
+/// moves to draw: `(first full move, [mean ms of each line])`.
+fn buckets(per_line: &[Vec<TimedMove>; 3]) -> Vec<(u32, [f64; 3])> {
+    let mut rows = Vec::new();
+    let mut from = PHASES[0].1;
+    loop {
+        let to = from + BUCKET_MOVES - 1;
+        let means = per_line.each_ref().map(|moves| mean_ms(moves, from, to));
+        if means.iter().any(|&(_, n)| n < BUCKET_MIN_MOVES) {
+            break;
+        }
+        rows.push((from, means.map(|(mean, _)| mean)));
+        from = to + 1;
+    }
+    rows
+}
+
+/// The plot: the mean time per move by full move, one line per engine.
+pub fn plot_svg() -> String {
+    let lines = plotted();
+    let rows = buckets(&lines.each_ref().map(|(_, moves)| moves.clone()));
+    let colours = ["#d95f02", "#7570b3", "#1b9e77"];
+    let series = (0..3)
+        .map(|e| Series {
+            label: lines[e].0.to_string(),
+            colour: colours[e],
+            points: rows
+                .iter()
+                .map(|&(from, means)| (f64::from(from), means[e]))
+                .collect(),
+            error_bars: None,
+        })
+        .collect();
+    LineChart {
+        title: "Time per move at 2+0.02, by the move of the game",
+        description: "Mean thinking time per move of cb2026 with and without M4's time \
+                      management, in buckets of five moves",
+        x_label: "full moves (bucket of five, from)",
+        y_label: "mean time per move (ms)",
+        y_step: 10.0,
+        x_tick: |v| format!("{v}"),
+        series,
+    }
+    .svg()
+}
+
+/// Redraws the plot from the record (the chapter program with `--plot`).
+pub fn write_plot() {
+    let path = crate::repository_root().join(PLOT);
+    std::fs::write(&path, plot_svg())
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    eprintln!("m4: wrote {}", path.display());
+}
+
+fn print_tables() {
+    let lines = plotted();
+    println!("Mean time per move (ms), by full move:\n");
+    println!(
+        "{:>6} {:>24} {:>24} {:>24}",
+        "moves", lines[0].0, lines[1].0, lines[2].0
+    );
+    for (from, means) in buckets(&lines.each_ref().map(|(_, moves)| moves.clone())) {
+        println!(
+            "{:>6} {:>24.1} {:>24.1} {:>24.1}",
+            format!("{from}-{}", from + BUCKET_MOVES - 1),
+            means[0],
+            means[1],
+            means[2]
+        );
+    }
+    println!();
+    print!("{}", figures().to_yaml());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_given_to_the_right_engine_and_move_number() {
+        // Black to move at move 9: Black's 9th, White's 10th, Black's 10th; then a comment
+        // without a time (an adjudication's).
+        let pgn = "[Event \"x\"]\n[White \"a\"]\n[Black \"b\"]\n\
+                   [FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 9\"]\n\n\
+                   9... Kd2 {+0.10/7 0.050s} 10. Kb2 {-0.20/9 0.100s} Kd3 {+0.30/8 0.070s} \
+                   {White resigns} 0-1\n";
+        assert_eq!(
+            timed_moves(pgn, "b"),
+            vec![
+                TimedMove {
+                    full_move: 9,
+                    seconds: 0.05
+                },
+                TimedMove {
+                    full_move: 10,
+                    seconds: 0.07
+                }
+            ]
+        );
+        assert_eq!(
+            timed_moves(pgn, "a"),
+            vec![TimedMove {
+                full_move: 10,
+                seconds: 0.1
+            }]
+        );
+        assert!(timed_moves(pgn, "c").is_empty());
+    }
+}
