@@ -406,7 +406,8 @@ pub(super) fn select_best(
 /// The score of a capture or promotion: good ones before the killers, losing captures and
 /// under-promotions after every quiet move. Within each group MVV-LVA ranks them, and M2's
 /// capture history (switch `capthist`) adds what it learnt: a step of MVV-LVA is worth
-/// `MVV_LVA_STEP`, so a history near its limit outweighs a victim one or two kinds larger.
+/// `MVV_LVA_STEP` and a victim kind eight steps, so a history at its limit is worth four
+/// victim kinds.
 pub(super) fn noisy_score(
     pos: &Position,
     m: Move,
