@@ -6,10 +6,9 @@
 //! Pinned: node counts, best moves, how well the first move cut off, how often the reductions
 //! and the pruning acted, and bench's node count with the milestone on and off.
 
-use crate::six::{self, DEPTH, OnOff, change_pct, total};
+use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
 use cb2026::search::SearchStats;
-use cb2026::switches::{Stage, Switches};
 
 /// Milestone M2 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -59,54 +58,18 @@ pub fn figures() -> Figures {
             first_move_pct(&comparison.total_off()),
         );
     }
-    let before = six::six(Stage::Milestone(1).switches(), DEPTH);
-    let after = six::six(Stage::Milestone(2).switches(), DEPTH);
-    let (before_stats, after_stats) = (total(&before), total(&after));
+    let (before, after) =
+        six::add_milestone(&mut f, "m2", 2, &SWITCHES, |s| acted(s).to_vec(), DEPTH);
     let key = format!("m2.milestone.d{DEPTH}.six");
-    f.add(&format!("{key}.before.nodes"), before_stats.nodes)
-        .add(&format!("{key}.after.nodes"), after_stats.nodes)
-        .add(
-            &format!("{key}.change_pct"),
-            change_pct(after_stats.nodes, before_stats.nodes),
-        )
-        .add(
-            &format!("{key}.before.first_move_pct"),
-            first_move_pct(&before_stats),
-        )
-        .add(
-            &format!("{key}.after.first_move_pct"),
-            first_move_pct(&after_stats),
-        );
-    for (name, count) in acted(&after_stats) {
-        f.add(&format!("{key}.after.{name}"), count);
-    }
-    for (name, count) in acted(&before_stats) {
-        f.add(&format!("{key}.before.{name}"), count);
-    }
-    let best_changed = before
-        .iter()
-        .zip(after.iter())
-        .filter(|(b, a)| b.last().best_move != a.last().best_move)
-        .count();
-    f.add(&format!("{key}.best_changed"), best_changed);
     f.add(
-        "m2.bench.milestone_on.nodes",
-        crate::bench_nodes(with_milestone(true)),
+        &format!("{key}.before.first_move_pct"),
+        first_move_pct(&before),
     )
     .add(
-        "m2.bench.milestone_off.nodes",
-        crate::bench_nodes(with_milestone(false)),
+        &format!("{key}.after.first_move_pct"),
+        first_move_pct(&after),
     );
     f
-}
-
-/// The default engine with the milestone's switches all on or all off.
-fn with_milestone(on: bool) -> Switches {
-    let mut switches = Switches::default();
-    for name in SWITCHES {
-        switches.set(name, on).expect("a milestone switch");
-    }
-    switches
 }
 
 fn print_tables() {

@@ -6,10 +6,9 @@
 //! Pinned: node counts, best moves, how often each technique acted, and bench's node count with
 //! the milestone on.
 
-use crate::six::{self, DEPTH, OnOff, change_pct, total};
+use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figures};
 use cb2026::search::SearchStats;
-use cb2026::switches::{Stage, Switches};
 
 /// Milestone M3 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -45,46 +44,8 @@ pub fn figures() -> Figures {
         comparison.add_nodes(&mut f, "m3");
         comparison.add_moves(&mut f, "m3");
     }
-    let before = six::six(Stage::Milestone(2).switches(), DEPTH);
-    let after = six::six(Stage::Milestone(3).switches(), DEPTH);
-    let (before_stats, after_stats) = (total(&before), total(&after));
-    let key = format!("m3.milestone.d{DEPTH}.six");
-    f.add(&format!("{key}.before.nodes"), before_stats.nodes)
-        .add(&format!("{key}.after.nodes"), after_stats.nodes)
-        .add(
-            &format!("{key}.change_pct"),
-            change_pct(after_stats.nodes, before_stats.nodes),
-        );
-    for (name, count) in acted(&after_stats) {
-        f.add(&format!("{key}.after.{name}"), count);
-    }
-    for (name, count) in acted(&before_stats) {
-        f.add(&format!("{key}.before.{name}"), count);
-    }
-    let best_changed = before
-        .iter()
-        .zip(after.iter())
-        .filter(|(b, a)| b.last().best_move != a.last().best_move)
-        .count();
-    f.add(&format!("{key}.best_changed"), best_changed);
-    f.add(
-        "m3.bench.milestone_on.nodes",
-        crate::bench_nodes(with_milestone(true)),
-    )
-    .add(
-        "m3.bench.milestone_off.nodes",
-        crate::bench_nodes(with_milestone(false)),
-    );
+    six::add_milestone(&mut f, "m3", 3, &SWITCHES, |s| acted(s).to_vec(), DEPTH);
     f
-}
-
-/// The default engine with the milestone's switches all on or all off.
-fn with_milestone(on: bool) -> Switches {
-    let mut switches = Switches::default();
-    for name in SWITCHES {
-        switches.set(name, on).expect("a milestone switch");
-    }
-    switches
 }
 
 fn print_tables() {

@@ -253,6 +253,53 @@ pub fn at_own_stage(name: &str, on: bool) -> Switches {
     switches
 }
 
+/// A milestone against the one before it on the six positions at `depth`: adds, under
+/// `<id>.milestone.d<depth>.six`, both totals' nodes, the change, how many best moves differ,
+/// and each of `acted`'s counters before and after; then bench with the milestone's `switches`
+/// on and off in the default engine (`<id>.bench.milestone_on/off.nodes`). Returns the totals,
+/// before and after, for the milestone's own figures.
+pub fn add_milestone(
+    f: &mut Figures,
+    id: &str,
+    milestone: u8,
+    switches: &[&str],
+    acted: impl Fn(&SearchStats) -> Vec<(&'static str, u64)>,
+    depth: u32,
+) -> (SearchStats, SearchStats) {
+    let before = six(Stage::Milestone(milestone - 1).switches(), depth);
+    let after = six(Stage::Milestone(milestone).switches(), depth);
+    let (before_stats, after_stats) = (total(&before), total(&after));
+    let key = format!("{id}.milestone.d{depth}.six");
+    f.add(&format!("{key}.before.nodes"), before_stats.nodes)
+        .add(&format!("{key}.after.nodes"), after_stats.nodes)
+        .add(
+            &format!("{key}.change_pct"),
+            change_pct(after_stats.nodes, before_stats.nodes),
+        );
+    for (state, stats) in [("after", &after_stats), ("before", &before_stats)] {
+        for (name, count) in acted(stats) {
+            f.add(&format!("{key}.{state}.{name}"), count);
+        }
+    }
+    let best_changed = before
+        .iter()
+        .zip(after.iter())
+        .filter(|(b, a)| b.last().best_move != a.last().best_move)
+        .count();
+    f.add(&format!("{key}.best_changed"), best_changed);
+    for (state, on) in [("on", true), ("off", false)] {
+        let mut engine = Switches::default();
+        for name in switches {
+            engine.set(name, on).expect("a milestone switch");
+        }
+        f.add(
+            &format!("{id}.bench.milestone_{state}.nodes"),
+            crate::bench_nodes(engine),
+        );
+    }
+    (before_stats, after_stats)
+}
+
 /// `100 × (new − old) / old` to one decimal, rounded half away from zero, in integer arithmetic
 /// so it is the same on every machine: −31.1 means the new count is 31.1 % smaller.
 pub fn change_pct(new: u64, old: u64) -> Figure {
