@@ -36,6 +36,7 @@ pub mod ch16;
 pub mod ch17;
 pub mod ch18;
 pub mod ch19;
+pub mod ch20;
 pub mod m1;
 pub mod m2;
 pub mod m3;
@@ -65,6 +66,7 @@ pub const CHAPTERS: &[Chapter] = &[
     ch17::CHAPTER,
     ch18::CHAPTER,
     ch19::CHAPTER,
+    ch20::CHAPTER,
     m1::CHAPTER,
     m2::CHAPTER,
     m3::CHAPTER,

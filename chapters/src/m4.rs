@@ -3,6 +3,10 @@
 //! the first version, which scaled chapter 15's soft limit, and the second, which scales the
 //! target), and the plot of it, `book/src/m4-time-per-move.svg`.
 //!
+//! The same program draws the strength line of the book's last part,
+//! `book/src/m4-strength-line.svg`: cb2026 after each milestone against four of Debian's
+//! engines, from the gauntlets' records.
+//!
 //! A timed search is not deterministic, so nothing here searches: every figure is read from the
 //! match record, which `cargo xtask verify` checks against its own PGN.
 
@@ -33,6 +37,25 @@ pub const ENGINES: [&str; 2] = ["m4", "m3"];
 
 /// The plot the chapter program draws (`--plot`) and the figures test compares.
 pub const PLOT: &str = "book/src/m4-time-per-move.svg";
+
+/// The strength line: the plot, drawn with the time plot (`--plot`) and compared by the
+/// figures test.
+pub const STRENGTH_PLOT: &str = "book/src/m4-strength-line.svg";
+
+/// The engines of the strength line, by the name their gauntlet records carry
+/// (`gauntlet-<engine>-<opponent>`), their place on the x axis and its label: the engine after
+/// M1, M3 and M4 (each with the switches games accepted). M2 has no point of its own: its
+/// switches ship off, so the engine after it is the engine after M1.
+pub const MILESTONES: [(&str, f64, &str); 3] =
+    [("m1", 1.0, "M1"), ("m3", 3.0, "M3"), ("m4", 4.0, "M4")];
+
+/// The opponents of the strength line: their name in the records, their label and colour.
+pub const OPPONENTS: [(&str, &str, &str); 4] = [
+    ("gnuchess", "GNU Chess 6.2.7", "#66a61e"),
+    ("glaurung", "Glaurung 2.2", "#e7298a"),
+    ("toga2", "Toga II 3.0", "#7570b3"),
+    ("ethereal", "Ethereal 12", "#d95f02"),
+];
 
 /// The phases of a game the figures average over, by full move number: the openings of the
 /// match end at move 8, so every game starts in the first phase.
@@ -136,6 +159,12 @@ pub fn figures() -> Figures {
         drawn == plot_svg(),
         "{PLOT} is not the plot of the M4 matches' games: run the m4-time program with --plot"
     );
+    let line = std::fs::read_to_string(crate::repository_root().join(STRENGTH_PLOT));
+    assert!(
+        line.unwrap_or_default() == strength_svg(),
+        "{STRENGTH_PLOT} is not the plot of the gauntlets' records: run the m4-time program with \
+         --plot"
+    );
     let mut f = Figures::new("m4");
     for (short, record) in RECORDS {
         for engine in ENGINES {
@@ -211,12 +240,61 @@ pub fn plot_svg() -> String {
     .svg()
 }
 
-/// Redraws the plot from the record (the chapter program with `--plot`).
+/// The Elo of cb2026 after `milestone` against `opponent`, and its error, from the gauntlet's
+/// record (`gauntlet-<milestone>-<opponent>`).
+pub fn gauntlet_elo(milestone: &str, opponent: &str) -> (f64, f64) {
+    let name = format!("gauntlet-{milestone}-{opponent}");
+    let path = crate::repository_root().join(format!("snapshots/games/{name}.json"));
+    let record = arena::MatchRecord::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    match (record.summary.elo, record.summary.elo_error) {
+        (Some(elo), Some(error)) => (elo, error),
+        _ => panic!("{name}: no Elo (every game won or every game lost?)"),
+    }
+}
+
+/// The strength line: cb2026's Elo against each opponent, milestone by milestone, with the
+/// error bars of its gauntlet.
+pub fn strength_svg() -> String {
+    let series = OPPONENTS
+        .iter()
+        .map(|&(opponent, label, colour)| {
+            let results: Vec<(f64, (f64, f64))> = MILESTONES
+                .iter()
+                .map(|&(milestone, x, _)| (x, gauntlet_elo(milestone, opponent)))
+                .collect();
+            Series {
+                label: label.to_string(),
+                colour,
+                points: results.iter().map(|&(x, (elo, _))| (x, elo)).collect(),
+                error_bars: Some(results.iter().map(|&(_, (_, error))| error).collect()),
+            }
+        })
+        .collect();
+    LineChart {
+        title: "cb2026 against Debian's engines at 2+0.02, milestone by milestone",
+        description: "cb2026's Elo difference against GNU Chess, Glaurung, Toga II and Ethereal, \
+                      with 95% error bars, after M1, M3 and M4",
+        x_label: "the engine after",
+        y_label: "Elo, cb2026 − opponent",
+        y_step: 100.0,
+        x_tick: |v| {
+            let milestone = MILESTONES.iter().find(|m| m.1 == v);
+            milestone.map_or(String::new(), |m| m.2.to_string())
+        },
+        series,
+    }
+    .svg()
+}
+
+/// Redraws the plots from the records (the chapter program with `--plot`).
 pub fn write_plot() {
-    let path = crate::repository_root().join(PLOT);
-    std::fs::write(&path, plot_svg())
-        .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
-    eprintln!("m4: wrote {}", path.display());
+    let root = crate::repository_root();
+    for (path, svg) in [(PLOT, plot_svg()), (STRENGTH_PLOT, strength_svg())] {
+        let path = root.join(path);
+        std::fs::write(&path, svg)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        eprintln!("m4: wrote {}", path.display());
+    }
 }
 
 fn print_tables() {
@@ -234,6 +312,21 @@ fn print_tables() {
             means[1],
             means[2]
         );
+    }
+    println!();
+    println!("cb2026 against Debian's engines at 2+0.02 (Elo ± 95 % error):\n");
+    print!("{:>10}", "after");
+    for (_, label, _) in OPPONENTS {
+        print!(" {label:>18}");
+    }
+    println!();
+    for (milestone, _, label) in MILESTONES {
+        print!("{label:>10}");
+        for (opponent, _, _) in OPPONENTS {
+            let (elo, error) = gauntlet_elo(milestone, opponent);
+            print!(" {:>18}", format!("{elo:+.1} ± {error:.1}"));
+        }
+        println!();
     }
     println!();
     print!("{}", figures().to_yaml());

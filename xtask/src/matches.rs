@@ -342,7 +342,9 @@ fn gauntlet_opponents(stockfish_elos: &[u32]) -> Vec<EngineSpec> {
             ..spec
         })
     };
-    no_bench(EngineSpec::new("glaurung", "/usr/games/glaurung"));
+    // Glaurung 2.2 searches with two threads unless told otherwise: with two games at once on
+    // two cores that oversubscribes the machine, and it lost games on time.
+    no_bench(EngineSpec::new("glaurung", "/usr/games/glaurung").option("Threads", 1));
     no_bench(EngineSpec::new("toga2", "/usr/games/toga2"));
     no_bench(
         EngineSpec::new("gnuchess", "/usr/games/gnuchess")
