@@ -149,12 +149,7 @@ pub const RECORD: &str = "ch07-alphabeta";
 /// comments of a game alternate between the engines, starting with the side to move in the
 /// game's `FEN` tag; comments without a depth (the adjudication's) are skipped.
 pub fn engine_depths(record: &str, engine: &str) -> Vec<u32> {
-    let path = crate::repository_root()
-        .join("snapshots/games")
-        .join(format!("{record}.pgn"));
-    let pgn = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
-    depths_in_pgn(&pgn, engine)
+    depths_in_pgn(&crate::records::pgn(record), engine)
 }
 
 /// The depth of every move commented in `movetext`, in order: the arena writes
@@ -170,22 +165,9 @@ pub fn comment_depths(movetext: &str) -> impl Iterator<Item = u32> + '_ {
 
 fn depths_in_pgn(pgn: &str, engine: &str) -> Vec<u32> {
     let mut depths = Vec::new();
-    for game in pgn.split("[Event ").skip(1) {
-        let tag = |name: &str| {
-            game.lines()
-                .find_map(|line| line.strip_prefix(&format!("[{name} \"")))
-                .and_then(|rest| rest.strip_suffix("\"]"))
-                .unwrap_or("")
-                .to_string()
-        };
-        let white_first = tag("FEN").split_whitespace().nth(1) != Some("b");
-        let ours_first = (tag("White") == engine) == white_first;
-        if tag("White") != engine && tag("Black") != engine {
-            continue;
-        }
-        let movetext = game.split("\n\n").nth(1).unwrap_or("");
-        for (i, depth) in comment_depths(movetext).enumerate() {
-            if (i % 2 == 0) == ours_first {
+    for game in crate::records::games(pgn).filter(|g| g.played_by(engine)) {
+        for (i, depth) in comment_depths(game.movetext).enumerate() {
+            if game.is_move_of(i, engine) {
                 depths.push(depth);
             }
         }

@@ -7,7 +7,7 @@
 //! two engines played with), and the walk of the SPRT's log-likelihood ratio pair by pair (from
 //! the PGN beside the record), drawn as the plot `book/src/ch16-llr-walks.svg`.
 
-use crate::{Chapter, Figure, Figures};
+use crate::{Chapter, Figure, Figures, records};
 use arena::MatchRecord;
 use arena::stats::{
     Pentanomial, SprtParams, Trinomial, elo_pentanomial, elo_to_score, elo_trinomial, los,
@@ -58,12 +58,6 @@ const PAIRS_RECORD: &str = "ch11-nullmove";
 
 /// The plot of the records' LLR walks, drawn by `cargo xtask measure ch16`.
 const PLOT: &str = "book/src/ch16-llr-walks.svg";
-
-/// The stored record `name`, checked by the arena (its counts add up).
-fn load_record(name: &str) -> MatchRecord {
-    let path = crate::repository_root().join(format!("snapshots/games/{name}.json"));
-    MatchRecord::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
 
 /// The switches an engine of a record played with: every switch named in its options set as
 /// the option says, every switch not named (one added after the match) off, as in every stage
@@ -319,7 +313,7 @@ pub fn figures() -> Figures {
     }
     // The pairs of one record that scored one point each: two draws, or one win each, and
     // then the opening's colour won both games.
-    let record = load_record(PAIRS_RECORD);
+    let record = records::load(PAIRS_RECORD);
     let pairs = pairs(&record);
     let even = |p: &&Pair| p.first + p.second == 1.0;
     let split = |p: &&Pair| even(p) && p.first != 0.5;
@@ -338,7 +332,7 @@ pub fn figures() -> Figures {
         .add("ch16.pairs.first_split.number", first_split.number)
         .add("ch16.pairs.first_split.fen", first_split.fen.as_str());
     for name in TABLE_RECORDS {
-        let (feature, stage) = feature_and_stage(&load_record(name));
+        let (feature, stage) = feature_and_stage(&records::load(name));
         f.add(&format!("ch16.records.{name}.feature"), feature.join(" + "))
             .add(&format!("ch16.records.{name}.stage"), stage.to_string());
     }
@@ -351,7 +345,7 @@ fn walk_figures() -> (Figures, Vec<Walk>) {
     let mut f = Figures::new("ch16");
     let mut walks = Vec::new();
     for name in CHAPTER_RECORDS {
-        let record = load_record(name);
+        let record = records::load(name);
         let sprt = record.sprt.expect("checked by llr_walk");
         let (lower, upper) = sprt.bounds();
         let llr = llr_walk(&record);
@@ -547,7 +541,7 @@ fn print_tables() {
         "record", "feature", "stage", "games", "Elo", "SPRT", "verdict", "load"
     );
     for name in CHAPTER_RECORDS {
-        let record = load_record(name);
+        let record = records::load(name);
         let (feature, stage) = feature_and_stage(&record);
         let path = crate::repository_root().join(format!("snapshots/games/{name}.json"));
         let g = arena::record_figures(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -579,7 +573,7 @@ mod tests {
     #[test]
     fn a_walk_ends_at_the_records_llr() {
         for name in CHAPTER_RECORDS {
-            let record = load_record(name);
+            let record = records::load(name);
             let walk = llr_walk(&record);
             let sprt = record.sprt.expect("an SPRT");
             let stored = arena::record::llr(&sprt, &record.counts);
@@ -589,7 +583,7 @@ mod tests {
 
     #[test]
     fn the_stage_is_the_candidates_and_the_feature_the_difference() {
-        let record = load_record("ch07-alphabeta");
+        let record = records::load("ch07-alphabeta");
         assert_eq!(
             feature_and_stage(&record),
             (vec!["alphabeta"], Stage::Chapter(7))

@@ -8,8 +8,7 @@
 
 use crate::plot::{LineChart, Series};
 use crate::six::{self, DEPTH, change_pct, total};
-use crate::{Chapter, Figure, Figures};
-use arena::MatchRecord;
+use crate::{Chapter, Figure, Figures, records};
 use cb2026::switches::{SWITCHES, Stage, Switches};
 
 /// Chapter 20 in the registry.
@@ -80,12 +79,6 @@ pub const ANCHORS: [(&str, f64); 2] = [
 /// The plot of the gauntlet, drawn by the chapter program with `--plot`.
 pub const PLOT: &str = "book/src/ch20-gauntlet.svg";
 
-/// The stored record `name`.
-fn record(name: &str) -> MatchRecord {
-    let path = crate::repository_root().join(format!("snapshots/games/{name}.json"));
-    MatchRecord::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// The cheap figures: bench for stage 20 and for the default engine, each switch's default,
 /// and the gauntlet's rating on Stockfish's scale.
 pub fn figures() -> Figures {
@@ -107,7 +100,7 @@ pub fn figures() -> Figures {
     }
     // The gauntlet must be of the engine this build ships: its records carry bench's count.
     for (name, _, _) in GAUNTLET {
-        let played = record(name).engines[0].bench;
+        let played = records::load(name).engines[0].bench;
         assert_eq!(
             played,
             Some(default_bench),
@@ -121,7 +114,7 @@ pub fn figures() -> Figures {
         .add("ch20.rating.games", fit.games);
     // Each anchor alone, and how far apart the games put the two: the model's check.
     let differences = ANCHORS.map(|(name, anchor)| {
-        let elo = record(name)
+        let elo = records::load(name)
             .summary
             .elo
             .expect("a result short of all wins or all losses");
@@ -164,7 +157,7 @@ pub fn fit_rating() -> Rating {
     let results: Vec<(f64, f64, f64, f64)> = ANCHORS
         .iter()
         .map(|&(name, anchor)| {
-            let c = record(name).counts;
+            let c = records::load(name).counts;
             let games = c.games as f64;
             let score = (c.wins as f64 + 0.5 * c.draws as f64) / games;
             let spread = (c.wins as f64 * (1.0 - score).powi(2)
@@ -211,7 +204,7 @@ pub fn gauntlet_svg() -> String {
         .iter()
         .enumerate()
         .map(|(i, &(name, label, colour))| {
-            let summary = record(name).summary;
+            let summary = records::load(name).summary;
             let (elo, error) = (
                 summary
                     .elo
@@ -280,7 +273,7 @@ pub fn measured() -> Figures {
 fn print_tables() {
     println!("The gauntlet at 2+0.02 (Elo, cb2026 − opponent, ± 95 %):\n");
     for (name, label, _) in GAUNTLET {
-        let summary = record(name).summary;
+        let summary = records::load(name).summary;
         println!(
             "{label:>22} {:+7.1} ± {:5.1}",
             summary.elo.unwrap_or(f64::NAN),

@@ -43,6 +43,7 @@ pub mod m3;
 pub mod m4;
 pub mod m5;
 pub mod plot;
+pub mod records;
 pub mod six;
 
 /// Every chapter with a program, in book order. A new chapter adds one line here.

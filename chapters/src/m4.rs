@@ -85,38 +85,20 @@ pub struct TimedMove {
 /// no time (an adjudication's) is skipped.
 pub fn timed_moves(pgn: &str, engine: &str) -> Vec<TimedMove> {
     let mut moves = Vec::new();
-    for game in pgn.split("[Event ").skip(1) {
-        let tag = |name: &str| {
-            game.lines()
-                .find_map(|line| line.strip_prefix(&format!("[{name} \"")))
-                .and_then(|rest| rest.strip_suffix("\"]"))
-                .unwrap_or("")
-                .to_string()
-        };
-        if tag("White") != engine && tag("Black") != engine {
-            continue;
-        }
-        let fen = tag("FEN");
-        let mut fields = fen.split_whitespace().skip(1);
-        let white_first = fields.next() != Some("b");
-        let first_move: u32 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
-        let ours_white = tag("White") == engine;
-        let movetext = game.split("\n\n").nth(1).unwrap_or("");
-        let times = movetext.split('{').skip(1).filter_map(|rest| {
+    for game in crate::records::games(pgn).filter(|g| g.played_by(engine)) {
+        let times = game.movetext.split('{').skip(1).filter_map(|rest| {
             let comment = rest.split('}').next()?;
             let mut words = comment.split_whitespace();
             let _score_depth = words.next()?.split_once('/')?;
             words.next()?.strip_suffix('s')?.parse::<f64>().ok()
         });
         for (i, seconds) in times.enumerate() {
-            // Ply i of the game's movetext: White's if White moved first and i is even.
-            let white_moves = (i % 2 == 0) == white_first;
-            if white_moves != ours_white {
+            if !game.is_move_of(i, engine) {
                 continue;
             }
-            let plies_before = i as u32 + u32::from(!white_first);
+            let plies_before = i as u32 + u32::from(!game.white_first);
             moves.push(TimedMove {
-                full_move: first_move + plies_before / 2,
+                full_move: game.first_move + plies_before / 2,
                 seconds,
             });
         }
@@ -126,12 +108,7 @@ pub fn timed_moves(pgn: &str, engine: &str) -> Vec<TimedMove> {
 
 /// The moves of `engine` in the match `record`.
 pub fn record_moves(record: &str, engine: &str) -> Vec<TimedMove> {
-    let path = crate::repository_root()
-        .join("snapshots/games")
-        .join(format!("{record}.pgn"));
-    let pgn = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
-    timed_moves(&pgn, engine)
+    timed_moves(&crate::records::pgn(record), engine)
 }
 
 /// The mean time of `moves` between full moves `from` and `to`, in milliseconds, and how many
@@ -244,8 +221,7 @@ pub fn plot_svg() -> String {
 /// record (`gauntlet-<milestone>-<opponent>`).
 pub fn gauntlet_elo(milestone: &str, opponent: &str) -> (f64, f64) {
     let name = format!("gauntlet-{milestone}-{opponent}");
-    let path = crate::repository_root().join(format!("snapshots/games/{name}.json"));
-    let record = arena::MatchRecord::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let record = crate::records::load(&name);
     match (record.summary.elo, record.summary.elo_error) {
         (Some(elo), Some(error)) => (elo, error),
         _ => panic!("{name}: no Elo (every game won or every game lost?)"),

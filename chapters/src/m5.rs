@@ -317,12 +317,7 @@ pub fn figures() -> Figures {
         .add("m5.bench.keepdeep.nodes_change_pct", change_pct(off, keep));
 
     for record in GAME_RECORDS {
-        let path = crate::repository_root()
-            .join("snapshots/games")
-            .join(format!("{record}.pgn"));
-        let pgn = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("the match record {} cannot be read: {e}", path.display()));
-        let depths = move_depths(&pgn);
+        let depths = move_depths(&crate::records::pgn(record));
         f.add(&format!("m5.games.{record}.moves"), depths.len())
             .add(
                 &format!("m5.games.{record}.median_depth"),
