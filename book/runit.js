@@ -1,12 +1,13 @@
 // The **Run it here** panels (`{{#runit ...}}` in a page, drawn by xtask/src/preprocess/runit.rs).
 //
-// A panel shows the chapter's positions and settings (the stage, the chapter's switch, depth or
-// time). Opened from disk, it shows the console commands that run that search, rewritten as the
+// A panel shows the chapter's positions and settings (the stage, a toggle for each of the
+// chapter's switches, depth or time). Opened from disk, it shows the console commands that run that search, rewritten as the
 // reader chooses; the script makes no request. Served by `cargo xtask serve`, it asks the server
 // for its engine (`/__engine/hello`, see xtask/src/live) and, once the engine is ready, shows
 // Run and Stop instead. A run streams the engine's `info` lines (server-sent events over a fetch,
 // so a refused request's message can be read) into a table, one row per iteration, beside the
-// pinned figure for the same settings, which the page carries from the snapshots.
+// pinned figure for the same settings, which the page carries from the snapshots: every switch
+// on, or one of them off (the chapter's figures turn one off at a time).
 //
 // For the browser test (`cargo xtask browser`), `?runit=autorun` presses Run on load, after
 // `position=ID`, `switch=NAME:on|off`, `stage=N`, `depth=N` have set the first panel that has
@@ -85,7 +86,7 @@
             this.consoleCode = root.querySelector('.runit-console code');
             this.live = root.querySelector('.runit-live');
             this.stage = root.querySelector('.runit-stage');
-            this.toggle = root.querySelector('.runit-switch');
+            this.toggles = Array.from(root.querySelectorAll('.runit-switch'));
             this.limit = root.querySelector('.runit-limit');
             this.amount = root.querySelector('.runit-amount');
             this.run = root.querySelector('.runit-run');
@@ -106,7 +107,9 @@
             }
             this.run.addEventListener('click', () => this.start());
             this.stop.addEventListener('click', () => this.abort && this.abort.abort());
-            this.toggle.addEventListener('change', () => this.showConsole());
+            for (const toggle of this.toggles) {
+                toggle.addEventListener('change', () => this.showConsole());
+            }
             this.stage.addEventListener('change', () => this.showConsole());
             this.amount.addEventListener('change', () => this.showConsole());
             this.limit.addEventListener('change', () => this.showConsole());
@@ -130,8 +133,14 @@
             return chosen.dataset.fen ? [chosen] : boards;
         }
 
-        switchOn() {
-            return this.toggle.checked;
+        // `name:on` or `name:off` for each of the panel's switches.
+        switchStates() {
+            return this.toggles.map(t => t.dataset.switch + ':' + (t.checked ? 'on' : 'off'));
+        }
+
+        // The names of the switches turned off.
+        switchesOff() {
+            return this.toggles.filter(t => !t.checked).map(t => t.dataset.switch);
         }
 
         // The console commands for the chosen position and settings.
@@ -141,7 +150,7 @@
             const go = this.limit.value === 'movetime' ? 'go movetime ' : 'go depth ';
             this.consoleCode.textContent = [
                 'stage ' + this.stage.value,
-                'set ' + data.switch + ' ' + (this.switchOn() ? 'on' : 'off'),
+                ...this.switchStates().map(state => 'set ' + state.replace(':', ' ')),
                 'ucinewgame',
                 'position fen ' + first.dataset.fen,
                 go + (this.amount.value || data.depth),
@@ -155,24 +164,26 @@
                 this.amount.value === data.depth && this.extraSwitch === null;
         }
 
-        // The pinned figure of `choice` for the current switch state, or null.
+        // The pinned figure of `choice` for the switches as set (all on, or one off), or null.
         pinned(choice, what) {
-            if (!this.booksSettings()) {
+            const off = this.switchesOff();
+            if (!this.booksSettings() || off.length > 1) {
                 return null;
             }
-            const state = this.switchOn() ? 'on' : 'off';
-            const value = choice.dataset['pinned' + cap(state) + cap(what)];
-            const key = choice.dataset['key' + cap(state) + cap(what)];
+            const state = off.length === 0 ? 'On' : 'Off' + cap(off[0]);
+            const value = choice.dataset['pinned' + state + cap(what)];
+            const key = choice.dataset['key' + state + cap(what)];
             return value === undefined ? null : { value, key };
         }
 
         query(fen) {
-            const data = this.root.dataset;
             const params = new URLSearchParams();
             params.set('page', this.page);
             params.set('fen', fen);
             params.set('stage', this.stage.value);
-            params.append('switch', data.switch + ':' + (this.switchOn() ? 'on' : 'off'));
+            for (const state of this.switchStates()) {
+                params.append('switch', state);
+            }
             if (this.extraSwitch !== null) {
                 params.append('switch', this.extraSwitch);
             }
@@ -317,8 +328,9 @@
             }
             for (const value of params.getAll('switch')) {
                 const [name, state] = value.split(':');
-                if (name === this.root.dataset.switch) {
-                    this.toggle.checked = state === 'on';
+                const toggle = this.toggles.find(t => t.dataset.switch === name);
+                if (toggle) {
+                    toggle.checked = state === 'on';
                 } else {
                     this.extraSwitch = value;
                 }
@@ -343,7 +355,8 @@
         if (!pinned) {
             block.dataset.match = 'none';
             block.appendChild(element('p', 'runit-compare',
-                'The book pins no figure for these settings (its own: the stage, switch and depth the panel opened with).'));
+                'The book pins no figure for these settings (its own: the stage and depth the panel opened with, ' +
+                'every switch on or one of them off).'));
             return;
         }
         const same = String(nodes) === pinned.value;

@@ -204,11 +204,7 @@ pub fn figures() -> Figures {
     }
     for switch in SWITCHES {
         let comparison = OnOff::measure(switch, DEPTH);
-        if switch == "qsearch" {
-            comparison.add_nodes(&mut f, "ch09");
-        } else {
-            comparison.add_totals(&mut f, "ch09");
-        }
+        comparison.add_nodes(&mut f, "ch09");
         comparison.add_on_larger(&mut f, "ch09");
         let (on, off) = (comparison.total_on(), comparison.total_off());
         add_ordering(&mut f, &comparison.key("ch09", "six.off"), &off);

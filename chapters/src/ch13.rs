@@ -96,11 +96,7 @@ pub fn figures() -> Figures {
     let mut f = Figures::new("ch13");
     for switch in SWITCHES {
         let comparison = OnOff::measure(switch, DEPTH);
-        if switch == "aspiration" {
-            comparison.add_nodes(&mut f, "ch13");
-        } else {
-            comparison.add_totals(&mut f, "ch13");
-        }
+        comparison.add_nodes(&mut f, "ch13");
         let on = comparison.total_on();
         let count = match switch {
             "rfp" => on.rfp_cutoffs,

@@ -24,13 +24,14 @@ pub const CHAPTER: Chapter = Chapter {
 
 /// The switches the ablation leaves on, and why: turning them off changes nothing in a search
 /// to a fixed depth on one thread, or the search cannot finish.
-pub const NOT_FLIPPED: [(&str, &str); 3] = [
+pub const NOT_FLIPPED: [(&str, &str); 4] = [
     (
         "alphabeta",
         "without it the search is minimax: depth 8 is out of reach",
     ),
     ("timeman", "a fixed depth does not read the clock"),
     ("smpvote", "one thread has no one to vote with"),
+    ("smpoffset", "one thread has no helpers to start deeper"),
 ];
 
 /// The engine of chapter 20: stage 20, every chapter's switch on, every milestone's off.

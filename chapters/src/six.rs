@@ -360,7 +360,8 @@ impl OnOff {
         total(&self.off)
     }
 
-    /// Adds the node counts of each position, on and off, then [`OnOff::add_totals`].
+    /// Adds the node counts of each position, on and off, then [`OnOff::add_totals`]: every
+    /// count a page's **Run it here** panel of the six compares with.
     pub fn add_nodes(&self, f: &mut Figures, chapter: &str) {
         for (on, off) in self.on.iter().zip(self.off.iter()) {
             f.add(
@@ -377,7 +378,7 @@ impl OnOff {
 
     /// Adds the node counts of the six together, on and off, the change of the total, and how
     /// many of the six best moves differ.
-    pub fn add_totals(&self, f: &mut Figures, chapter: &str) {
+    fn add_totals(&self, f: &mut Figures, chapter: &str) {
         let (on, off) = (self.total_on().nodes, self.total_off().nodes);
         f.add(&self.key(chapter, "six.on.nodes"), on)
             .add(&self.key(chapter, "six.off.nodes"), off)

@@ -9,7 +9,7 @@
 //!
 //! - each search's last count equals the pinned figure for its settings (the page names the
 //!   key, this check reads its value from the stored figures), with chapter 11's `nullmove` on
-//!   (the book's default) and off, and on every other panel page its switch off, and
+//!   (the book's default) and off, and on every other panel page each of its switches off, and
 //!   the count grew over the iterations (one row each, depth 1 to 8);
 //! - the page itself says the counts are the same (`data-match="true"`);
 //! - a request the panel would never send is refused with `400` and what was wrong (a FEN the
@@ -18,11 +18,15 @@
 //! - a page that goes away mid-search has its search stopped (the server's count of running
 //!   searches falls back to 0);
 //! - nothing is logged to the page's console.
+//!
+//! After chapter 11's run with the null move off it saves a picture of the panel
+//! (`book/build/screenshots/live-ch11-nullmove-off.png`): what a reader sees after pressing Run.
 
 use crate::cdp::Browser;
 use crate::live::EngineState;
 use crate::serve::{Server, serve_forever};
 use crate::stored::FigureTable;
+use base64::Engine as _;
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -44,6 +48,10 @@ const SEARCHES: [(&str, &str); 3] = [
 
 /// The depth those figures are pinned at: one table row per iteration.
 const DEPTH: usize = 8;
+
+/// Where the check leaves a picture of chapter 11's panel after its run with the null move off
+/// (under the book's build directory), for whoever reads the check's output.
+const PICTURE: &str = "screenshots/live-ch11-nullmove-off.png";
 
 /// How long one page may take.
 const PAGE_LIMIT: Duration = Duration::from_secs(90);
@@ -83,22 +91,32 @@ pub fn check(root: &Path, build_dir: &Path) -> Result<Vec<String>, Vec<String>> 
         .collect();
     let mut browser = Browser::start(&chromium, &flags).map_err(|e| vec![e])?;
     let mut pressed = Vec::new();
-    for page in panel_pages(build_dir) {
-        let searches: &[(&str, &str)] = if page.0 == PAGE {
+    for (name, switches) in panel_pages(build_dir) {
+        let searches: &[(&str, &str)] = if name == PAGE {
             &SEARCHES
         } else {
             &[("rook-endgame", "off")]
         };
-        for &(position, state) in searches {
-            let (name, switch) = (&page.0, &page.1);
-            match press_run(&mut browser, &base, name, switch, position, state, &table) {
+        for (switch, &(position, state)) in switches
+            .iter()
+            .flat_map(|switch| searches.iter().map(move |search| (switch, search)))
+        {
+            match press_run(&mut browser, &base, &name, switch, position, state, &table) {
+                Ok(line) if name == PAGE && (position, state) == ("rook-endgame", "off") => {
+                    done.push(line);
+                    let picture = build_dir.join(PICTURE);
+                    match save_panel_picture(&mut browser, &picture) {
+                        Ok(()) => done.push(format!("live    a picture: {}", picture.display())),
+                        Err(problem) => problems.push(format!("the panel's picture: {problem}")),
+                    }
+                }
                 Ok(line) => done.push(line),
                 Err(problem) => {
                     problems.push(format!("{name}: {position}, {switch} {state}: {problem}"))
                 }
             }
         }
-        pressed.push(page.0);
+        pressed.push(name);
     }
     if !pressed.iter().any(|page| page == PAGE) {
         problems.push(format!("{PAGE} has no Run it here panel of the six"));
@@ -121,9 +139,9 @@ pub fn check(root: &Path, build_dir: &Path) -> Result<Vec<String>, Vec<String>> 
     }
 }
 
-/// Every built page whose first panel has the six positions: `(file name, its switch)`.
-fn panel_pages(build_dir: &Path) -> Vec<(String, String)> {
-    let mut pages: Vec<(String, String)> = crate::verify::walk(build_dir, &|path| {
+/// Every built page whose first panel has the six positions: `(file name, its switches)`.
+fn panel_pages(build_dir: &Path) -> Vec<(String, Vec<String>)> {
+    let mut pages: Vec<(String, Vec<String>)> = crate::verify::walk(build_dir, &|path| {
         path.extension().is_some_and(|e| e == "html")
     })
     .into_iter()
@@ -134,10 +152,11 @@ fn panel_pages(build_dir: &Path) -> Vec<(String, String)> {
         }
         let html = std::fs::read_to_string(&path).ok()?;
         let panel = &html[html.find("<div class=\"runit\"")?..];
-        let switch = panel.split("data-switch=\"").nth(1)?.split('"').next()?;
+        let switches = panel.split("data-switch=\"").nth(1)?.split('"').next()?;
+        let switches = switches.split(',').map(str::to_string).collect();
         panel
             .contains("data-id=\"rook-endgame\"")
-            .then(|| (name, switch.to_string()))
+            .then_some((name, switches))
     })
     .collect();
     pages.sort();
@@ -208,6 +227,30 @@ fn press_run(
         field("best"),
         started.elapsed().as_secs_f64()
     ))
+}
+
+/// Saves a PNG of the page's first panel as it stands (DevTools' `Page.captureScreenshot`,
+/// clipped to the panel).
+fn save_panel_picture(browser: &mut Browser, path: &Path) -> Result<(), String> {
+    let area = browser.evaluate(
+        "(() => { const r = document.querySelector('.runit').getBoundingClientRect(); \
+         return { x: r.x + window.scrollX, y: r.y + window.scrollY, \
+         width: r.width, height: r.height }; })()",
+    )?;
+    let mut clip = area.clone();
+    clip["scale"] = serde_json::json!(1);
+    let shot = browser.call(
+        "Page.captureScreenshot",
+        serde_json::json!({"format": "png", "captureBeyondViewport": true, "clip": clip}),
+    )?;
+    let data = shot["data"].as_str().ok_or("Chromium sent no picture")?;
+    let png = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .map_err(|e| format!("Chromium's picture: {e}"))?;
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, png).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Waits until the panel is done, stopped or refused, and returns what it reports.

@@ -10,9 +10,14 @@
 //! time, the speed-up (one thread's median time over this one's) and the nodes per second
 //! (the six's total nodes over their total time, median over the runs).
 //!
-//! **Stop.** `Threads` 8, `go infinite` on the first of the six, `stop` after 300 ms: the time
-//! from writing `stop` to reading `bestmove`, median over `--stops` tries. On two cores eight
-//! threads take turns, so this is the slowest case a GUI will meet.
+//! **The helpers' depth offsets.** The same searches with 2 and 4 threads and the switch
+//! `smpoffset` off (every helper starts at depth 1 like the main thread), in the same turns:
+//! the speed-up with and without the offsets is the measurement that chooses the default.
+//!
+//! **Stop.** `Threads` 1, 2, 4 and 8, `go infinite` on the first of the six, `stop` after
+//! 300 ms: the time from writing `stop` to reading `bestmove`, median and slowest over `--stops`
+//! tries each. On two cores eight threads take turns, so eight is the slowest case a GUI will
+//! meet; the smaller counts show how the time grows with the threads waiting for a core.
 //!
 //! **Start.** `go depth 1` on the start position, `Threads` 1 and 8, the median time from
 //! writing `go` to reading `bestmove` over 50 tries: the difference is what handing seven helper
@@ -38,8 +43,52 @@ use crate::tools::{build_cb2026, write_measured};
 /// Where `--store` writes, relative to the repository.
 const STORED: &str = "snapshots/measured/ch17-threads.yaml";
 
-/// The thread counts of the time-to-depth table.
-const THREAD_COUNTS: [usize; 3] = [1, 2, 4];
+/// The settings of the time-to-depth table: a thread count, and whether half of the helpers
+/// start a ply deeper (the switch `smpoffset`).
+const SETTINGS: [Setting; 5] = [
+    Setting {
+        threads: 1,
+        offset: true,
+    },
+    Setting {
+        threads: 2,
+        offset: true,
+    },
+    Setting {
+        threads: 4,
+        offset: true,
+    },
+    Setting {
+        threads: 2,
+        offset: false,
+    },
+    Setting {
+        threads: 4,
+        offset: false,
+    },
+];
+
+/// One row of the time-to-depth table.
+#[derive(Clone, Copy, Debug)]
+struct Setting {
+    threads: usize,
+    offset: bool,
+}
+
+impl Setting {
+    /// The row's key: `t2`, or `t2.nooffset` with the offsets off.
+    fn key(self) -> String {
+        let t = self.threads;
+        if self.offset {
+            format!("t{t}")
+        } else {
+            format!("t{t}.nooffset")
+        }
+    }
+}
+
+/// The thread counts whose stop is timed.
+const STOP_THREADS: [usize; 4] = [1, 2, 4, 8];
 
 /// The table size of every search, in MB.
 const HASH_MB: u32 = 64;
@@ -53,7 +102,7 @@ pub struct PerfThreadsArgs {
     /// The depth each of the six is searched to.
     #[arg(long, default_value_t = 12)]
     depth: u32,
-    /// Tries of the stop latency with eight threads.
+    /// Tries of the stop latency at each thread count.
     #[arg(long, default_value_t = 10)]
     stops: u32,
     /// Write the medians to snapshots/measured/ch17-threads.yaml for the book.
@@ -68,13 +117,15 @@ struct SixRun {
     time: Duration,
 }
 
-/// Starts the engine with `threads` threads and the table size of every measurement.
-fn engine(program: &str, threads: usize) -> Result<UciEngine, String> {
+/// Starts the engine with `threads` threads and the table size of every measurement, the
+/// helpers' depth offsets on (the default) or off.
+fn engine(program: &str, threads: usize, offset: bool) -> Result<UciEngine, String> {
     let spec = EngineSpec::new("cb2026", program);
     let mut engine = UciEngine::start(&spec).map_err(|e| format!("cb2026: {e}"))?;
     let options = [
         ("Threads".to_string(), threads.to_string()),
         ("Hash".to_string(), HASH_MB.to_string()),
+        ("smpoffset".to_string(), offset.to_string()),
     ];
     engine
         .configure(&options)
@@ -90,10 +141,10 @@ fn time_and_nodes(reply: &Reply) -> Result<(Duration, u64), String> {
     }
 }
 
-/// The six positions searched to `depth` with `threads` threads, each from an empty table.
-fn six_run(program: &str, threads: usize, depth: u32) -> Result<SixRun, String> {
+/// The six positions searched to `depth` with one setting, each from an empty table.
+fn six_run(program: &str, setting: Setting, depth: u32) -> Result<SixRun, String> {
     let never = AtomicBool::new(false);
-    let mut engine = engine(program, threads)?;
+    let mut engine = engine(program, setting.threads, setting.offset)?;
     let mut run = SixRun {
         nodes: 0,
         time: Duration::ZERO,
@@ -115,7 +166,7 @@ fn six_run(program: &str, threads: usize, depth: u32) -> Result<SixRun, String> 
 /// The time from `stop` to `bestmove` with `threads` threads searching `go infinite`.
 fn stop_latency(program: &str, threads: usize, tries: u32) -> Result<Vec<Duration>, String> {
     let never = AtomicBool::new(false);
-    let mut engine = engine(program, threads)?;
+    let mut engine = engine(program, threads, true)?;
     let position = format!("position fen {}", six_positions()[0].fen);
     let mut latencies = Vec::new();
     for _ in 0..tries {
@@ -137,7 +188,7 @@ fn stop_latency(program: &str, threads: usize, tries: u32) -> Result<Vec<Duratio
 /// The median time from `go depth 1` to `bestmove` with `threads` threads.
 fn depth_one_time(program: &str, threads: usize) -> Result<Duration, String> {
     let never = AtomicBool::new(false);
-    let mut engine = engine(program, threads)?;
+    let mut engine = engine(program, threads, true)?;
     engine.new_game(&never).map_err(|e| e.to_string())?;
     let mut times = Vec::new();
     for _ in 0..50 {
@@ -158,23 +209,27 @@ pub fn run(root: &Path, args: &PerfThreadsArgs) -> Result<(), String> {
     let binary = build_cb2026(root)?;
     let program = binary.display().to_string();
     let load_before = load_average();
-    let mut runs: Vec<Vec<SixRun>> = vec![Vec::new(); THREAD_COUNTS.len()];
+    let mut runs: Vec<Vec<SixRun>> = vec![Vec::new(); SETTINGS.len()];
     for run in 0..args.runs {
-        let mut order: Vec<usize> = (0..THREAD_COUNTS.len()).collect();
-        order.rotate_left(run as usize % THREAD_COUNTS.len());
+        let mut order: Vec<usize> = (0..SETTINGS.len()).collect();
+        order.rotate_left(run as usize % SETTINGS.len());
         for i in order {
-            let threads = THREAD_COUNTS[i];
-            let result = six_run(&program, threads, args.depth)?;
+            let setting = SETTINGS[i];
+            let result = six_run(&program, setting, args.depth)?;
             println!(
-                "run {}: {threads} thread(s): {:>9} nodes in {:>7.3} s",
+                "run {}: {:>12}: {:>9} nodes in {:>7.3} s",
                 run + 1,
+                setting.key(),
                 result.nodes,
                 result.time.as_secs_f64()
             );
             runs[i].push(result);
         }
     }
-    let stops = stop_latency(&program, 8, args.stops)?;
+    let mut stops = Vec::new();
+    for threads in STOP_THREADS {
+        stops.push((threads, stop_latency(&program, threads, args.stops)?));
+    }
     let start_one = depth_one_time(&program, 1)?;
     let start_eight = depth_one_time(&program, 8)?;
     let load_after = load_average();
@@ -195,28 +250,33 @@ pub fn run(root: &Path, args: &PerfThreadsArgs) -> Result<(), String> {
         "\nthe six at depth {}, medians of {} runs:",
         args.depth, args.runs
     );
-    println!("threads   time (s)   speed-up   knps");
-    for (i, threads) in THREAD_COUNTS.iter().enumerate() {
+    println!("     setting   time (s)   speed-up   knps");
+    for (i, setting) in SETTINGS.iter().enumerate() {
         let time = median_time(i).as_secs_f64();
         let speedup = one / time;
         let knps = median_knps(i);
-        println!("{threads:>7} {time:>10.3} {speedup:>10.2} {knps:>6.0}");
-        figures.push(format!("ch17.threads.t{threads}.time_s: {time:.3}"));
-        figures.push(format!("ch17.threads.t{threads}.speedup: {speedup:.2}"));
-        figures.push(format!("ch17.threads.t{threads}.knps: {knps:.0}"));
+        let key = setting.key();
+        println!("{key:>12} {time:>10.3} {speedup:>10.2} {knps:>6.0}");
+        figures.push(format!("ch17.threads.{key}.time_s: {time:.3}"));
+        figures.push(format!("ch17.threads.{key}.speedup: {speedup:.2}"));
+        figures.push(format!("ch17.threads.{key}.knps: {knps:.0}"));
     }
-    let stop_ms = median_duration(&stops).as_secs_f64() * 1000.0;
-    let worst_ms = stops
-        .iter()
-        .max()
-        .copied()
-        .unwrap_or_default()
-        .as_secs_f64()
-        * 1000.0;
-    println!(
-        "stop with 8 threads: median {stop_ms:.1} ms, slowest {worst_ms:.1} ms of {}",
-        stops.len()
-    );
+    for (threads, times) in &stops {
+        let median_ms = median_duration(times).as_secs_f64() * 1000.0;
+        let slowest = times.iter().max().copied().unwrap_or_default();
+        let slowest_ms = slowest.as_secs_f64() * 1000.0;
+        println!(
+            "stop with {threads} thread(s): median {median_ms:.1} ms, slowest {slowest_ms:.1} ms \
+             of {}",
+            times.len()
+        );
+        figures.push(format!(
+            "ch17.threads.stop{threads}.median_ms: {median_ms:.1}"
+        ));
+        figures.push(format!(
+            "ch17.threads.stop{threads}.slowest_ms: {slowest_ms:.1}"
+        ));
+    }
     let (ms1, ms8) = (
         start_one.as_secs_f64() * 1000.0,
         start_eight.as_secs_f64() * 1000.0,
@@ -224,9 +284,7 @@ pub fn run(root: &Path, args: &PerfThreadsArgs) -> Result<(), String> {
     println!("go depth 1: {ms1:.2} ms with 1 thread, {ms8:.2} ms with 8");
     figures.push(format!("ch17.threads.depth: {}", args.depth));
     figures.push(format!("ch17.threads.runs: {}", args.runs));
-    figures.push(format!("ch17.threads.stop8.median_ms: {stop_ms:.1}"));
-    figures.push(format!("ch17.threads.stop8.slowest_ms: {worst_ms:.1}"));
-    figures.push(format!("ch17.threads.stop8.tries: {}", stops.len()));
+    figures.push(format!("ch17.threads.stop.tries: {}", args.stops));
     figures.push(format!("ch17.threads.go_depth1.t1_ms: {ms1:.2}"));
     figures.push(format!("ch17.threads.go_depth1.t8_ms: {ms8:.2}"));
     if let (Some(before), Some(after)) = (load_before, load_after) {
@@ -241,9 +299,10 @@ pub fn run(root: &Path, args: &PerfThreadsArgs) -> Result<(), String> {
             args.runs, args.depth, args.stops
         );
         let program = format!(
-            "cb2026 (release) over UCI: the six to depth {} with Threads 1, 2 and 4 (the \
-             engine's own time and nodes, medians of {} runs in turns), stop with Threads 8 \
-             after 300 ms of go infinite, go depth 1 with Threads 1 and 8",
+            "cb2026 (release) over UCI: the six to depth {} with Threads 1, 2 and 4, and 2 and 4 \
+             with smpoffset off (the engine's own time and nodes, medians of {} runs in turns), \
+             stop with Threads 1, 2, 4 and 8 after 300 ms of go infinite, go depth 1 with \
+             Threads 1 and 8",
             args.depth, args.runs
         );
         let lines: String = figures.iter().map(|line| format!("{line}\n")).collect();

@@ -79,6 +79,10 @@ pub struct Switches {
     /// With several threads, play the move the threads vote for, weighted by depth and score
     /// (chapter 17); off, the deepest iteration any thread completed. One thread: no difference.
     pub smpvote: bool,
+    /// With several threads, half of the helpers start their iterations one ply deeper than
+    /// the main thread (chapter 17); off, every thread starts at depth 1. One thread: no
+    /// difference.
+    pub smpoffset: bool,
     /// Chapter 18's evaluation (passed pawns in detail, pawn structure through a pawn table,
     /// mobility by piece, king shelter and danger, threats, outposts, endgame scaling) instead
     /// of chapter 6's.
@@ -148,7 +152,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 35] = [
+pub const SWITCHES: [SwitchInfo; 36] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -267,6 +271,13 @@ pub const SWITCHES: [SwitchInfo; 35] = [
         stage: Stage::Chapter(17),
         help: "with threads, play the move the threads vote for (off: the deepest result)",
         field: |s| &mut s.smpvote,
+    },
+    SwitchInfo {
+        name: "smpoffset",
+        default: true,
+        stage: Stage::Chapter(17),
+        help: "with threads, half the helpers start a ply deeper (off: all start at depth 1)",
+        field: |s| &mut s.smpoffset,
     },
     SwitchInfo {
         name: "eval2",
@@ -560,6 +571,7 @@ impl Switches {
             singular: on,
             timeman: on,
             smpvote: on,
+            smpoffset: on,
             staged: on,
             countermove: on,
             eval2: on,
@@ -686,6 +698,7 @@ mod tests {
             "checkext",
             "singular",
             "timeman",
+            "smpoffset",
             "eval2",
             "staged",
             "countermove",

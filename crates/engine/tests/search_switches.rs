@@ -24,7 +24,7 @@ const NOT_AT_FIXED_DEPTH: [&str; 5] = [
     "nodeshare",
 ];
 /// Switches that choose between the results of several threads: one thread has one result.
-const ONLY_WITH_THREADS: [&str; 1] = ["smpvote"];
+const ONLY_WITH_THREADS: [&str; 2] = ["smpvote", "smpoffset"];
 /// Chapter 6's terms, which the default engine does not use: chapter 18's `eval2` replaces
 /// chapter 6's evaluation whole. (Chapter 6's own figures switch them at stage 6.)
 const REPLACED_BY_EVAL2: [&str; 1] = ["evalterms"];

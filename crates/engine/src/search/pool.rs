@@ -63,6 +63,7 @@ struct Job {
     stops: [Arc<AtomicBool>; 2],
     nodes: Arc<AtomicU64>,
     done: Sender<Done>,
+    oversubscribed: bool,
 }
 
 /// What a helper hands back: its deepest completed iteration and its heuristics.
@@ -83,6 +84,8 @@ pub(super) struct SharedSearch<'a> {
     pub last_depth: u32,
     /// The search's own stop flag (UCI `stop`).
     pub stop: &'a Arc<AtomicBool>,
+    /// More threads than cores: each gives way now and then (`Worker::give_way`).
+    pub oversubscribed: bool,
 }
 
 /// The helpers of one search under way: their results arrive on `done`.
@@ -131,15 +134,16 @@ impl HelperPool {
     }
 
     // ANCHOR: start_helpers
-    /// Sends every helper its job for a search. Half of the helpers start one ply ahead of the
-    /// main thread (depth offsets), so the threads are not all at the same node at the same
-    /// time; each then deepens until the main thread sets the pool's stop flag.
+    /// Sends every helper its job for a search. With `smpoffset`, half of the helpers start one
+    /// ply ahead of the main thread (depth offsets), so the threads are not all at the same node
+    /// at the same time; each then deepens until the main thread sets the pool's stop flag.
     pub fn start(&mut self, search: &SharedSearch) -> Running {
         self.stop.store(false, Ordering::SeqCst);
         self.nodes.store(0, Ordering::SeqCst);
         let (done, results) = mpsc::channel();
         for (index, helper) in self.helpers.iter_mut().enumerate() {
-            let first_depth = if index % 2 == 0 { 2 } else { 1 };
+            let ahead = search.switches.smpoffset && index % 2 == 0;
+            let first_depth = if ahead { 2 } else { 1 };
             let job = Job {
                 position: search.position.clone(),
                 tt: Arc::clone(search.tt),
@@ -154,6 +158,7 @@ impl HelperPool {
                 stops: [Arc::clone(&self.stop), Arc::clone(search.stop)],
                 nodes: Arc::clone(&self.nodes),
                 done: done.clone(),
+                oversubscribed: search.oversubscribed,
             };
             helper.send(job);
         }
@@ -255,6 +260,7 @@ impl Job {
         let mut helper = Worker::new(&self.position, context, &mut self.heuristics, &self.limits);
         helper.stops = [&self.stops[0], &self.stops[1]];
         helper.node_sink = Some(&self.nodes);
+        helper.oversubscribed = self.oversubscribed;
         let completed = helper.deepen(self.first_depth, self.last_depth, &mut |_, _| {});
         helper.publish_nodes();
         drop(helper);
