@@ -88,9 +88,8 @@ pub fn figures() -> Figures {
     // The switch: stage 6 searches with and without the terms beyond material and tables.
     let terms = OnOff::measure("evalterms", SEARCH_DEPTH);
     f.add("ch06.evalterms.depth", SEARCH_DEPTH);
-    add_search_nodes(&mut f, &terms);
+    terms.add_nodes(&mut f, "ch06");
     terms.add_moves(&mut f, "ch06");
-    f.add(&terms.key("ch06", "six.best_changed"), terms.best_changed());
 
     // The worked position: the opening of the six, where the terms change stage 6's move.
     let fen = six_fen(WORKED);
@@ -137,14 +136,6 @@ fn six_fen(id: &str) -> &'static str {
 
 /// Stage 6 searches with minimax (alpha-beta is chapter 7's), so its depth stays small.
 const SEARCH_DEPTH: u32 = 3;
-
-/// The nodes of the six searches, on and off.
-fn add_search_nodes(f: &mut Figures, terms: &OnOff) {
-    for (state, runs) in [("on", &terms.on), ("off", &terms.off)] {
-        let nodes: u64 = runs.iter().map(|r| r.stats.nodes).sum();
-        f.add(&terms.key("ch06", &format!("six.{state}.nodes")), nodes);
-    }
-}
 
 fn print_tables() {
     println!("The six positions, evaluated statically (centipawns, side to move's view):\n");

@@ -6,7 +6,7 @@
 //! match `ch07-alphabeta` searched.
 
 use crate::ch01::position;
-use crate::six::{self, DEPTH, ratio};
+use crate::six::{self, DEPTH, OnOff, ratio};
 use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
 use cb2026::measure;
@@ -225,6 +225,9 @@ pub fn figures() -> Figures {
                 position(p.fen).legal_moves().len(),
             );
     }
+    // The same comparison as a page's Run it here panel makes it: each position's whole search
+    // to the depth (every iteration), the switch on and off.
+    OnOff::measure("alphabeta", MINIMAX_DEPTH).add_nodes(&mut f, "ch07");
     f.add(&format!("ch07.bare.six.d{d}.nodes"), bare_sum)
         .add(&format!("ch07.minimax.six.d{d}.nodes"), minimax_sum)
         .add(&format!("ch07.positions.six.d{d}"), positions_sum)

@@ -10,7 +10,7 @@
 //! - each search's last count equals the pinned figure for its settings (the page names the
 //!   key, this check reads its value from the stored figures), with chapter 11's `nullmove` on
 //!   (the book's default) and off, and on every other panel page each of its switches off, and
-//!   the count grew over the iterations (one row each, depth 1 to 8);
+//!   the count grew over the iterations (one row each, depth 1 to the panel's depth);
 //! - the page itself says the counts are the same (`data-match="true"`);
 //! - a request the panel would never send is refused with `400` and what was wrong (a FEN the
 //!   engine refuses, an unknown switch, a depth past the limit, an unknown parameter), and a
@@ -45,9 +45,6 @@ const SEARCHES: [(&str, &str); 3] = [
     ("rook-endgame", "off"),
     ("opening", "off"),
 ];
-
-/// The depth those figures are pinned at: one table row per iteration.
-const DEPTH: usize = 8;
 
 /// Where the check leaves a picture of chapter 11's panel after its run with the null move off
 /// (under the book's build directory), for whoever reads the check's output.
@@ -91,7 +88,12 @@ pub fn check(root: &Path, build_dir: &Path) -> Result<Vec<String>, Vec<String>> 
         .collect();
     let mut browser = Browser::start(&chromium, &flags).map_err(|e| vec![e])?;
     let mut pressed = Vec::new();
-    for (name, switches) in panel_pages(build_dir) {
+    for PanelPage {
+        name,
+        switches,
+        depth,
+    } in panel_pages(build_dir)
+    {
         let searches: &[(&str, &str)] = if name == PAGE {
             &SEARCHES
         } else {
@@ -101,7 +103,14 @@ pub fn check(root: &Path, build_dir: &Path) -> Result<Vec<String>, Vec<String>> 
             .iter()
             .flat_map(|switch| searches.iter().map(move |search| (switch, search)))
         {
-            match press_run(&mut browser, &base, &name, switch, position, state, &table) {
+            let search = Search {
+                page: &name,
+                switch,
+                position,
+                state,
+                depth,
+            };
+            match press_run(&mut browser, &base, &search, &table) {
                 Ok(line) if name == PAGE && (position, state) == ("rook-endgame", "off") => {
                     done.push(line);
                     let picture = build_dir.join(PICTURE);
@@ -139,9 +148,28 @@ pub fn check(root: &Path, build_dir: &Path) -> Result<Vec<String>, Vec<String>> 
     }
 }
 
-/// Every built page whose first panel has the six positions: `(file name, its switches)`.
-fn panel_pages(build_dir: &Path) -> Vec<(String, Vec<String>)> {
-    let mut pages: Vec<(String, Vec<String>)> = crate::verify::walk(build_dir, &|path| {
+/// A built page whose first panel has the six positions.
+struct PanelPage {
+    /// The page's file name.
+    name: String,
+    /// The panel's switches.
+    switches: Vec<String>,
+    /// The depth its figures are pinned at: one table row per iteration.
+    depth: usize,
+}
+
+/// One search a page is asked for.
+struct Search<'a> {
+    page: &'a str,
+    switch: &'a str,
+    position: &'a str,
+    state: &'a str,
+    depth: usize,
+}
+
+/// Every built page whose first panel has the six positions.
+fn panel_pages(build_dir: &Path) -> Vec<PanelPage> {
+    let mut pages: Vec<PanelPage> = crate::verify::walk(build_dir, &|path| {
         path.extension().is_some_and(|e| e == "html")
     })
     .into_iter()
@@ -152,14 +180,32 @@ fn panel_pages(build_dir: &Path) -> Vec<(String, Vec<String>)> {
         }
         let html = std::fs::read_to_string(&path).ok()?;
         let panel = &html[html.find("<div class=\"runit\"")?..];
-        let switches = panel.split("data-switch=\"").nth(1)?.split('"').next()?;
-        let switches = switches.split(',').map(str::to_string).collect();
+        let attribute = |name: &str| {
+            let start = format!("{name}=\"");
+            Some(
+                panel
+                    .split(start.as_str())
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .to_string(),
+            )
+        };
+        let switches = attribute("data-switch")?
+            .split(',')
+            .map(str::to_string)
+            .collect();
+        let depth = attribute("data-depth")?.parse().ok()?;
         panel
             .contains("data-id=\"rook-endgame\"")
-            .then_some((name, switches))
+            .then_some(PanelPage {
+                name,
+                switches,
+                depth,
+            })
     })
     .collect();
-    pages.sort();
+    pages.sort_by(|a, b| a.name.cmp(&b.name));
     pages
 }
 
@@ -168,12 +214,16 @@ fn panel_pages(build_dir: &Path) -> Vec<(String, Vec<String>)> {
 fn press_run(
     browser: &mut Browser,
     base: &str,
-    page: &str,
-    switch: &str,
-    position: &str,
-    state: &str,
+    search: &Search,
     table: &FigureTable,
 ) -> Result<String, String> {
+    let &Search {
+        page,
+        switch,
+        position,
+        state,
+        depth,
+    } = search;
     let url = format!("{base}/{page}?runit=autorun&position={position}&switch={switch}:{state}");
     browser.navigate(&url)?;
     let started = Instant::now();
@@ -215,9 +265,9 @@ fn press_run(
         ));
     }
     let rows = result["rows"].as_u64().unwrap_or(0) as usize;
-    if rows != DEPTH {
+    if rows != depth {
         return Err(format!(
-            "{rows} iterations shown, not {DEPTH}: the count did not grow iteration by iteration"
+            "{rows} iterations shown, not {depth}: the count did not grow iteration by iteration"
         ));
     }
     Ok(format!(

@@ -13,6 +13,7 @@ mod matches;
 mod perf_bench;
 mod perf_perft;
 mod perf_threads;
+mod perf_touch;
 mod perf_tt;
 mod perft;
 mod soak;
@@ -111,6 +112,13 @@ enum PerfTarget {
     /// Threads (chapter 17): time to depth and nodes per second with 1, 2 and 4 threads, how
     /// fast `stop` reaches 8 threads, what starting helpers costs a `go`.
     Threads(perf_threads::PerfThreadsArgs),
+    /// M5's `tttouch`: the search's time with the child's table slots touched after each move
+    /// and without (criterion, 256 MB table).
+    Touch {
+        /// Write the medians to snapshots/measured/m5-touch.yaml for the book.
+        #[arg(long)]
+        store: bool,
+    },
     /// The transposition table: cache misses per probe and store, buckets on and off
     /// (cachegrind), and their time on this machine.
     Tt {
@@ -168,6 +176,7 @@ fn main() -> ExitCode {
             PerfTarget::Perft(args) => perf_perft::run(&workspace_root(), &args),
             PerfTarget::Bench(args) => perf_bench::run(&workspace_root(), &args),
             PerfTarget::Threads(args) => perf_threads::run(&workspace_root(), &args),
+            PerfTarget::Touch { store } => perf_touch::run(&workspace_root(), store),
         },
         Command::Perft(args) => perft::run(&workspace_root(), &args),
         Command::Suite(args) => suite::run(args, &workspace_root()),

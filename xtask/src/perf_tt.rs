@@ -291,7 +291,7 @@ fn run_criterion(root: &Path) -> Result<CriterionMedians, String> {
 
 /// Where criterion keeps its results: `$CRITERION_HOME`, else `criterion/` in the target
 /// directory (as `crates/engine/benches/tt.rs` finds it).
-fn criterion_home(root: &Path) -> PathBuf {
+pub(crate) fn criterion_home(root: &Path) -> PathBuf {
     if let Some(home) = std::env::var_os("CRITERION_HOME") {
         return home.into();
     }

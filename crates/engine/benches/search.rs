@@ -3,10 +3,15 @@
 //! Three bench positions (an opening, a middlegame, an endgame) searched to a fixed depth from
 //! a cleared table, as bench does. The node count of each search is fixed (the search is
 //! deterministic), so criterion's throughput, in "elements" per second, is nodes per second.
+//!
+//! Group `touch` (M5's switch `tttouch`): the same searches in a 256 MB table, far larger than
+//! the caches, with the child's slots touched after each move and without; the node counts are
+//! the same, so the times compare directly.
 
 use cb2026::bench;
 use cb2026::position::Position;
 use cb2026::search::Searcher;
+use cb2026::switches::Switches;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
@@ -37,8 +42,49 @@ fn search_nps(c: &mut Criterion) {
     group.finish();
 }
 
+/// The table of the `touch` group: far larger than any cache, so that most probes miss them.
+const TOUCH_HASH_MB: usize = 256;
+
+/// The `touch` group's searches: deep enough (about a second each) that emptying the large
+/// table before each is a small part of the time.
+const TOUCH_CASES: [(&str, usize, u32); 3] = [
+    ("opening", 46, 15),
+    ("middlegame", 6, 13),
+    ("endgame", 4, 22),
+];
+
+fn touch(c: &mut Criterion) {
+    let fens = bench::positions();
+    let mut group = c.benchmark_group("touch");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    let mut searcher = Searcher::new(TOUCH_HASH_MB);
+    for (name, index, depth) in TOUCH_CASES {
+        let pos = Position::from_fen(fens[index]).expect("bench FENs are valid");
+        for on in [false, true] {
+            searcher.set_switches(Switches {
+                tttouch: on,
+                ..Switches::default()
+            });
+            searcher.clear();
+            let nodes = searcher.search_depth(&pos, depth).stats.nodes;
+            group.throughput(Throughput::Elements(nodes));
+            let id = BenchmarkId::new(format!("{name}-d{depth}"), if on { "on" } else { "off" });
+            group.bench_with_input(id, &pos, |b, pos| {
+                b.iter(|| {
+                    searcher.clear();
+                    black_box(searcher.search_depth(pos, depth).stats.nodes)
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     search_nps(&mut criterion);
+    touch(&mut criterion);
     criterion.final_summary();
 }

@@ -10,8 +10,8 @@
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
 //! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `tuned` (chapter 19:
 //! no verdict after 514 games, `snapshots/games/ch19-tuned.json`), M2's four history switches
-//! (no verdict after 880 games, `snapshots/games/m2-history.json`), `ttbuckets`, `ttbuckets64`
-//! and `ttkeepdeep` (M5). Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
+//! (no verdict after 880 games, `snapshots/games/m2-history.json`), `ttbuckets`, `ttbuckets64`,
+//! `ttkeepdeep` and `tttouch` (M5). Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
 //! `improving`, `lmp`, `seeprune` and `iir` and M4's `stability`, `scoredrop` and `nodeshare`
 //! shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
 //! `snapshots/games/m1-picker.json`, `snapshots/games/m3-pruning.json`,
@@ -47,6 +47,9 @@ pub struct Switches {
     /// A store for a position already in the table keeps a deeper entry unless the new result is
     /// exact (M5); off, the newer result always replaces it.
     pub ttkeepdeep: bool,
+    /// After making a move, start loading the child's table slots before its probe needs them
+    /// (M5's safe stand-in for a prefetch).
+    pub tttouch: bool,
     /// Quiescence search at the horizon instead of the static evaluation (chapter 9).
     pub qsearch: bool,
     /// Static exchange evaluation: order losing captures last, prune them in quiescence (ch 9).
@@ -152,7 +155,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 36] = [
+pub const SWITCHES: [SwitchInfo; 37] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -399,6 +402,13 @@ pub const SWITCHES: [SwitchInfo; 36] = [
         field: |s| &mut s.ttkeepdeep,
     },
     SwitchInfo {
+        name: "tttouch",
+        default: false,
+        stage: Stage::Milestone(5),
+        help: "after a move, start loading the child's table slots before the probe",
+        field: |s| &mut s.tttouch,
+    },
+    SwitchInfo {
         name: "ttbuckets",
         default: false,
         stage: Stage::Milestone(5),
@@ -557,6 +567,7 @@ impl Switches {
             ttbuckets: on,
             ttbuckets64: on,
             ttkeepdeep: on,
+            tttouch: on,
             qsearch: on,
             see: on,
             killers: on,
@@ -739,6 +750,7 @@ mod tests {
                 "ttbuckets",
                 "ttbuckets64",
                 "ttkeepdeep",
+                "tttouch",
                 "tuned",
                 "capthist",
                 "conthist",

@@ -734,6 +734,22 @@ impl TranspositionTable {
     }
     // ANCHOR_END: probe
 
+    // ANCHOR: touch
+    /// Starts loading the slots of `key` into the cache without waiting for them (M5, switch
+    /// `tttouch`): a relaxed load of the first slot's first word, its value handed to
+    /// `black_box` so that the compiler keeps a load nothing else reads. A processor does not
+    /// stop at a load whose value no instruction needs yet; it goes on with the work between
+    /// making a move and probing the child, and the line may have arrived when the probe comes.
+    /// Engines in C and C++ issue a prefetch instruction here (Stockfish's `prefetch` after
+    /// computing the new key in `do_move`); Rust's prefetch intrinsics need `unsafe`, which this
+    /// crate forbids, and this is the safe approximation.
+    #[inline]
+    pub fn touch(&self, key: u64) {
+        let first = &self.slots_for(key)[0];
+        std::hint::black_box(first.key_xor_data.load(Ordering::Relaxed));
+    }
+    // ANCHOR_END: touch
+
     /// Counts the torn slots among those a probe for `key` read and found nothing in. The
     /// counts are bumped atomically: torn slots come from threads racing, so these are the
     /// counts threads would lose.

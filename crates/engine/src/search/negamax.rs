@@ -213,6 +213,9 @@ impl Worker<'_> {
                 continue;
             }
 
+            if self.switches.tttouch && self.switches.tt {
+                self.tt.touch(self.pos.key());
+            }
             let new_depth = depth - 1 + extension;
             let nodes_before = self.stats.nodes;
             let score = if searched == 0 {
