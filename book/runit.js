@@ -1,8 +1,8 @@
 // The **Run it here** panels (`{{#runit ...}}` in a page, drawn by xtask/src/preprocess/runit.rs).
 //
 // A panel shows the chapter's positions and settings (the stage, a toggle for each of the
-// chapter's switches, depth or time). Opened from disk, it shows the console commands that run that search, rewritten as the
-// reader chooses; the script makes no request. Served by `cargo xtask serve`, it asks the server
+// chapter's switches, depth or time). Opened from disk, it shows the console commands that run
+// that search, rewritten as the reader chooses; the script makes no request. Served by `cargo xtask serve`, it asks the server
 // for its engine (`/__engine/hello`, see xtask/src/live) and, once the engine is ready, shows
 // Run and Stop instead. A run streams the engine's `info` lines (server-sent events over a fetch,
 // so a refused request's message can be read) into a table, one row per iteration, beside the

@@ -61,6 +61,10 @@ pub const GAUNTLET: [(&str, &str, &str); 6] = [
     ("gauntlet-m4-ethereal", "Ethereal 12", "#d95f02"),
 ];
 
+/// The gauntlet at the longer control, 8+0.08, 100 games each: the same opponents, each record
+/// named as in [`GAUNTLET`] with this suffix.
+pub const LONGER: &str = "-8s";
+
 /// The opponents' names under the plot's x axis, in [`GAUNTLET`]'s order.
 const SHORT_NAMES: [&str; 6] = [
     "GNU Chess",
@@ -101,37 +105,47 @@ pub fn figures() -> Figures {
     }
     // The gauntlet must be of the engine this build ships: its records carry bench's count.
     for (name, _, _) in GAUNTLET {
-        let played = records::load(name).engines[0].bench;
-        assert_eq!(
-            played,
-            Some(default_bench),
-            "{name} was played by another version of cb2026 (bench {played:?}, this one \
-             {default_bench}): play the gauntlet again"
-        );
+        for record in [name.to_string(), format!("{name}{LONGER}")] {
+            let played = records::load(&record).engines[0].bench;
+            assert_eq!(
+                played,
+                Some(default_bench),
+                "{record} was played by another version of cb2026 (bench {played:?}, this one \
+                 {default_bench}): play the gauntlet again"
+            );
+        }
     }
-    let fit = fit_rating();
-    f.add("ch20.rating.elo", Figure::fixed(fit.elo, 0))
-        .add("ch20.rating.error", Figure::fixed(fit.error, 0))
-        .add("ch20.rating.games", fit.games);
-    // Each anchor alone, and how far apart the games put the two: the model's check.
+    add_rating(&mut f, "ch20.rating", "");
+    add_rating(&mut f, "ch20.rating.8s", LONGER);
+    let [(_, low), (_, high)] = ANCHORS;
+    f.add("ch20.rating.anchor_gap", Figure::fixed(high - low, 0));
+    f
+}
+
+/// The rating fitted to the anchors' records of one control (`control`: the records' suffix),
+/// under `prefix`; then each anchor alone, and how far apart the games put the two anchors: the
+/// model's check.
+fn add_rating(f: &mut Figures, prefix: &str, control: &str) {
+    let fit = fit_rating(control);
+    f.add(&format!("{prefix}.elo"), Figure::fixed(fit.elo, 0))
+        .add(&format!("{prefix}.error"), Figure::fixed(fit.error, 0))
+        .add(&format!("{prefix}.games"), fit.games);
     let differences = ANCHORS.map(|(name, anchor)| {
-        let elo = records::load(name)
+        let elo = records::load(&format!("{name}{control}"))
             .summary
             .elo
             .expect("a result short of all wins or all losses");
         f.add(
-            &format!("ch20.rating.alone.{anchor}"),
+            &format!("{prefix}.alone.{anchor}"),
             Figure::fixed(anchor + elo, 0),
         );
-        (anchor, elo)
+        elo
     });
-    let [(low, low_elo), (high, high_elo)] = differences;
-    f.add("ch20.rating.anchor_gap", Figure::fixed(high - low, 0))
-        .add(
-            "ch20.rating.measured_gap",
-            Figure::fixed(low_elo - high_elo, 1),
-        );
-    f
+    let [low_elo, high_elo] = differences;
+    f.add(
+        &format!("{prefix}.measured_gap"),
+        Figure::fixed(low_elo - high_elo, 1),
+    );
 }
 
 /// A rating fitted to results against anchored opponents.
@@ -153,12 +167,13 @@ fn expected(elo: f64, anchor: f64) -> f64 {
 /// cb2026's rating on Stockfish's `UCI_Elo` scale: the rating whose expected scores against the
 /// anchors add up to the points cb2026 scored against them (the maximum of the likelihood in
 /// Elo's logistic model). Its error comes from the spread of the games' own scores (a draw
-/// tells less than a win or a loss), carried through the slope of the curve.
-pub fn fit_rating() -> Rating {
+/// tells less than a win or a loss), carried through the slope of the curve. `control` picks
+/// the anchors' records: `""` for 2+0.02, [`LONGER`] for 8+0.08.
+pub fn fit_rating(control: &str) -> Rating {
     let results: Vec<(f64, f64, f64, f64)> = ANCHORS
         .iter()
         .map(|&(name, anchor)| {
-            let c = records::load(name).counts;
+            let c = records::load(&format!("{name}{control}")).counts;
             let games = c.games as f64;
             let score = (c.wins as f64 + 0.5 * c.draws as f64) / games;
             let spread = (c.wins as f64 * (1.0 - score).powi(2)
@@ -281,9 +296,23 @@ fn print_tables() {
             summary.elo_error.unwrap_or(f64::NAN)
         );
     }
-    let fit = fit_rating();
+    let fit = fit_rating("");
     println!(
         "\nOn Stockfish's UCI_Elo scale: {:.0} ± {:.0} ({} games)\n",
+        fit.elo, fit.error, fit.games
+    );
+    println!("The gauntlet at 8+0.08:\n");
+    for (name, label, _) in GAUNTLET {
+        let summary = records::load(&format!("{name}{LONGER}")).summary;
+        println!(
+            "{label:>22} {:+7.1} ± {:5.1}",
+            summary.elo.unwrap_or(f64::NAN),
+            summary.elo_error.unwrap_or(f64::NAN)
+        );
+    }
+    let fit = fit_rating(LONGER);
+    println!(
+        "\nOn Stockfish's UCI_Elo scale at 8+0.08: {:.0} ± {:.0} ({} games)\n",
         fit.elo, fit.error, fit.games
     );
     println!("The ablation at stage 20 (takes a while):\n");
