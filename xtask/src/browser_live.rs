@@ -282,12 +282,11 @@ fn press_run(
 /// Saves a PNG of the page's first panel as it stands (DevTools' `Page.captureScreenshot`,
 /// clipped to the panel).
 fn save_panel_picture(browser: &mut Browser, path: &Path) -> Result<(), String> {
-    let area = browser.evaluate(
+    let mut clip = browser.evaluate(
         "(() => { const r = document.querySelector('.runit').getBoundingClientRect(); \
          return { x: r.x + window.scrollX, y: r.y + window.scrollY, \
          width: r.width, height: r.height }; })()",
     )?;
-    let mut clip = area.clone();
     clip["scale"] = serde_json::json!(1);
     let shot = browser.call(
         "Page.captureScreenshot",

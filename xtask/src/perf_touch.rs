@@ -11,9 +11,8 @@
 use std::path::Path;
 
 use arena::bench::load_average;
-use cb2026::measure;
 
-use crate::perf_tt::criterion_home;
+use crate::perf_tt::{criterion_home, run_bench, saved_median_ns};
 use crate::tools::write_measured;
 
 /// Where `--store` writes, relative to the repository.
@@ -25,25 +24,10 @@ const CASES: [&str; 3] = ["opening-d15", "middlegame-d13", "endgame-d22"];
 
 pub fn run(root: &Path, store: bool) -> Result<(), String> {
     let load_before = load_average();
-    println!("criterion: cargo bench -p cb2026 --bench search -- touch");
-    let status = xtask::figures::cargo()
-        .current_dir(root)
-        .args([
-            "bench", "--quiet", "-p", "cb2026", "--bench", "search", "--", "touch",
-        ])
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cargo bench -p cb2026 --bench search -- touch failed".to_string());
-    }
+    run_bench(root, "search", Some("touch"))?;
     let home = criterion_home(root);
     let median_ms = |case: &str, state: &str| -> Result<f64, String> {
-        let file = measure::criterion_estimates(&home, "touch", case, state);
-        let text = std::fs::read_to_string(&file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        measure::criterion_median_ns(&text)
-            .map(|ns| ns / 1e6)
-            .ok_or_else(|| format!("no median in {}", file.display()))
+        saved_median_ns(&home, "touch", case, state).map(|ns| ns / 1e6)
     };
     let mut figures = String::new();
     println!(

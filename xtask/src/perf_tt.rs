@@ -257,26 +257,12 @@ type CriterionMedians = Vec<(usize, &'static str, f64, f64, f64)>;
 /// Runs `cargo bench -p cb2026 --bench tt` and reads back the median criterion saved for each
 /// benchmark ([`cb2026::measure::criterion_median_ns`]).
 fn run_criterion(root: &Path) -> Result<CriterionMedians, String> {
-    println!("criterion: cargo bench -p cb2026 --bench tt");
-    let status = xtask::figures::cargo()
-        .current_dir(root)
-        .args(["bench", "--quiet", "-p", "cb2026", "--bench", "tt"])
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cargo bench -p cb2026 --bench tt failed".to_string());
-    }
+    run_bench(root, "tt", None)?;
     let home = criterion_home(root);
     let mut medians = Vec::new();
     for (group, mb) in CRITERION_GROUPS {
         for operation in CRITERION_OPERATIONS {
-            let median = |mode: &str| {
-                let file = measure::criterion_estimates(&home, group, operation, mode);
-                let text = std::fs::read_to_string(&file)
-                    .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-                measure::criterion_median_ns(&text)
-                    .ok_or_else(|| format!("no median in {}", file.display()))
-            };
+            let median = |mode: &str| saved_median_ns(&home, group, operation, mode);
             medians.push((
                 mb,
                 operation,
@@ -287,6 +273,38 @@ fn run_criterion(root: &Path) -> Result<CriterionMedians, String> {
         }
     }
     Ok(medians)
+}
+
+/// Runs `cargo bench -p cb2026 --bench <bench> [-- <filter>]`, whose medians criterion saves
+/// for [`saved_median_ns`].
+pub(crate) fn run_bench(root: &Path, bench: &str, filter: Option<&str>) -> Result<(), String> {
+    let mut command = vec!["bench", "--quiet", "-p", "cb2026", "--bench", bench];
+    if let Some(filter) = filter {
+        command.extend(["--", filter]);
+    }
+    println!("criterion: cargo {}", command.join(" "));
+    let status = xtask::figures::cargo()
+        .current_dir(root)
+        .args(&command)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo {} failed", command.join(" ")));
+    }
+    Ok(())
+}
+
+/// The median, in nanoseconds, criterion saved for one benchmark's latest run.
+pub(crate) fn saved_median_ns(
+    home: &Path,
+    group: &str,
+    function: &str,
+    parameter: &str,
+) -> Result<f64, String> {
+    let file = measure::criterion_estimates(home, group, function, parameter);
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    measure::criterion_median_ns(&text).ok_or_else(|| format!("no median in {}", file.display()))
 }
 
 /// Where criterion keeps its results: `$CRITERION_HOME`, else `criterion/` in the target

@@ -20,6 +20,12 @@ use std::time::Duration;
 const CASES: [(&str, usize, u32); 3] =
     [("opening", 46, 9), ("middlegame", 6, 8), ("endgame", 4, 12)];
 
+/// Searches `pos` to `depth` from an empty table, as bench does: the nodes it took.
+fn search_from_empty(searcher: &mut Searcher, pos: &Position, depth: u32) -> u64 {
+    searcher.clear();
+    searcher.search_depth(pos, depth).stats.nodes
+}
+
 fn search_nps(c: &mut Criterion) {
     let fens = bench::positions();
     let mut group = c.benchmark_group("search");
@@ -29,14 +35,10 @@ fn search_nps(c: &mut Criterion) {
     let mut searcher = Searcher::new(bench::HASH_MB);
     for (name, index, depth) in CASES {
         let pos = Position::from_fen(fens[index]).expect("bench FENs are valid");
-        searcher.clear();
-        let nodes = searcher.search_depth(&pos, depth).stats.nodes;
+        let nodes = search_from_empty(&mut searcher, &pos, depth);
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(BenchmarkId::new(name, depth), &pos, |b, pos| {
-            b.iter(|| {
-                searcher.clear();
-                black_box(searcher.search_depth(pos, depth).stats.nodes)
-            });
+            b.iter(|| black_box(search_from_empty(&mut searcher, pos, depth)));
         });
     }
     group.finish();
@@ -67,15 +69,11 @@ fn touch(c: &mut Criterion) {
                 tttouch: on,
                 ..Switches::default()
             });
-            searcher.clear();
-            let nodes = searcher.search_depth(&pos, depth).stats.nodes;
+            let nodes = search_from_empty(&mut searcher, &pos, depth);
             group.throughput(Throughput::Elements(nodes));
             let id = BenchmarkId::new(format!("{name}-d{depth}"), if on { "on" } else { "off" });
             group.bench_with_input(id, &pos, |b, pos| {
-                b.iter(|| {
-                    searcher.clear();
-                    black_box(searcher.search_depth(pos, depth).stats.nodes)
-                });
+                b.iter(|| black_box(search_from_empty(&mut searcher, pos, depth)));
             });
         }
     }

@@ -553,7 +553,6 @@ fn vote(main: Completed, helpers: Vec<Completed>) -> Completed {
 }
 // ANCHOR_END: vote
 
-/// Blocks until `stop` is set or the deadline passes (`go infinite` may not answer before).
 /// How many threads the machine runs at once (its cores, or hardware threads); 1 if it cannot
 /// say. Asked once: the answer does not change while the engine runs.
 fn machine_cores() -> usize {
@@ -561,6 +560,7 @@ fn machine_cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// Blocks until `stop` is set or the deadline passes (`go infinite` may not answer before).
 fn wait_for_stop(stop: &AtomicBool, deadline: Option<Instant>) {
     while !stop.load(Ordering::Relaxed) && deadline.is_none_or(|t| Instant::now() < t) {
         std::thread::sleep(Duration::from_millis(1));
