@@ -7,11 +7,17 @@
 //! `book/src/m4-strength-line.svg`: cb2026 after each milestone against four of Debian's
 //! engines, from the gauntlets' records.
 //!
-//! A timed search is not deterministic, so nothing here searches: every figure is read from the
-//! match record, which `cargo xtask verify` checks against its own PGN.
+//! A timed search is not deterministic, so no figure here comes from one: the time figures are
+//! read from the match records, which `cargo xtask verify` checks against their own PGN. What
+//! the three measures read after each iteration is searched, at a fixed depth: the six
+//! positions at stage M4, and the share of its target a move would be given after each
+//! iteration.
 
 use crate::plot::{LineChart, Series};
+use crate::six;
 use crate::{Chapter, Figure, Figures};
+use cb2026::switches::Stage;
+use cb2026::time::{self, Heed, Progress};
 
 /// Milestone M4 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -65,6 +71,73 @@ pub const PHASES: [(&str, u32, u32); 4] = [
     ("late", 41, 60),
     ("endgame", 61, u32::MAX),
 ];
+
+/// The depth to which the six positions are searched for the measures after each iteration.
+pub const SCALE_DEPTH: u32 = 10;
+
+/// The positions of the six whose iterations the book shows: the Lucena position, where the
+/// best move settles early, and WAC 237, where it keeps changing and the score falls.
+pub const SCALE_POSITIONS: [&str; 2] = ["rook-endgame", "singular"];
+
+/// Each measure alone and all three together, as [`Heed`]s, with the name their figures use.
+const MEASURES: [(&str, Heed); 4] = [
+    (
+        "stability",
+        Heed {
+            stability: true,
+            score_drop: false,
+            node_share: false,
+        },
+    ),
+    (
+        "scoredrop",
+        Heed {
+            stability: false,
+            score_drop: true,
+            node_share: false,
+        },
+    ),
+    (
+        "nodeshare",
+        Heed {
+            stability: false,
+            score_drop: false,
+            node_share: true,
+        },
+    ),
+    (
+        "all",
+        Heed {
+            stability: true,
+            score_drop: true,
+            node_share: true,
+        },
+    ),
+];
+
+/// What M4 reads after each iteration of the searches of [`SCALE_POSITIONS`] to
+/// [`SCALE_DEPTH`] at stage M4, under `m4.scale.<position>.d<depth>`: the best move and score, the three
+/// measures (`stable`, `drop`, `share_pct`), and the share of the target each measure alone
+/// and all three together would allow (`<measure>_pct`, the soft limit's place).
+fn add_scales(f: &mut Figures) {
+    f.add("m4.scale_depth", SCALE_DEPTH);
+    let runs = six::six(Stage::Milestone(4).switches(), SCALE_DEPTH);
+    for run in runs.iter().filter(|run| SCALE_POSITIONS.contains(&run.id)) {
+        for iteration in &run.iterations {
+            let key = format!("m4.scale.{}.d{}", run.id, iteration.depth);
+            let progress: Progress = iteration.progress;
+            f.add(&format!("{key}.best"), iteration.best_move.as_str())
+                .add(&format!("{key}.score"), iteration.score.as_str())
+                .add(&format!("{key}.stable"), progress.stable_iterations)
+                .add(&format!("{key}.drop"), progress.score_drop)
+                .add(&format!("{key}.share_pct"), progress.best_move_node_pct);
+            for (name, heed) in MEASURES {
+                let pct = time::target_scale_pct(&progress, heed);
+                f.add(&format!("{key}.{name}_pct"), pct);
+            }
+        }
+    }
+}
 
 /// The width of the plot's buckets, in full moves.
 const BUCKET_MOVES: u32 = 5;
@@ -157,6 +230,7 @@ pub fn figures() -> Figures {
             }
         }
     }
+    add_scales(&mut f);
     f
 }
 

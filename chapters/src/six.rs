@@ -19,6 +19,7 @@ use cb2026::position::Position;
 use cb2026::search::pruning::Params;
 use cb2026::search::{Limits, SearchStats, Searcher};
 use cb2026::switches::{Stage, Switches};
+use cb2026::time::Progress;
 use cb2026::tt::TtCounters;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -41,6 +42,8 @@ pub struct Iteration {
     pub best_move: String,
     /// The score as UCI reports it (`cp 25`, `mate 3`).
     pub score: String,
+    /// What M4's time measures read after this iteration.
+    pub progress: Progress,
 }
 
 /// One position searched to a fixed depth.
@@ -101,6 +104,7 @@ pub fn search(
                 .first()
                 .map_or("(none)".to_string(), |m| m.to_string()),
             score: info.score.to_string(),
+            progress: info.progress,
         };
         if until(&iteration) {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -482,6 +486,7 @@ mod tests {
                     cumulative_nodes,
                     best_move: "e2e4".into(),
                     score: "cp 0".into(),
+                    progress: Progress::default(),
                 })
                 .to_vec(),
         };

@@ -11,6 +11,7 @@ mod datagen;
 mod magics;
 mod matches;
 mod perf_bench;
+mod perf_eval;
 mod perf_perft;
 mod perf_threads;
 mod perf_touch;
@@ -112,6 +113,14 @@ enum PerfTarget {
     /// Threads (chapter 17): time to depth and nodes per second with 1, 2 and 4 threads, how
     /// fast `stop` reaches 8 threads, what starting helpers costs a `go`.
     Threads(perf_threads::PerfThreadsArgs),
+    /// Chapter 18's cost: one evaluation with chapter 6's evaluation and with Evaluation II
+    /// (running sum and pawn table, or from scratch), and bench searches' nodes per second with
+    /// each (criterion).
+    Eval {
+        /// Write the medians to snapshots/measured/ch18-eval-cost.yaml for the book.
+        #[arg(long)]
+        store: bool,
+    },
     /// M5's `tttouch`: the search's time with the child's table slots touched after each move
     /// and without (criterion, 256 MB table).
     Touch {
@@ -177,6 +186,7 @@ fn main() -> ExitCode {
             PerfTarget::Bench(args) => perf_bench::run(&workspace_root(), &args),
             PerfTarget::Threads(args) => perf_threads::run(&workspace_root(), &args),
             PerfTarget::Touch { store } => perf_touch::run(&workspace_root(), store),
+            PerfTarget::Eval { store } => perf_eval::run(&workspace_root(), store),
         },
         Command::Perft(args) => perft::run(&workspace_root(), &args),
         Command::Suite(args) => suite::run(args, &workspace_root()),

@@ -156,7 +156,8 @@ pub struct Progress {
     /// How many iterations in a row ended with the best move of the one before (0 when the
     /// last iteration changed it).
     pub stable_iterations: u32,
-    /// How many centipawns the score fell since the previous iteration (0 if it rose).
+    /// How many centipawns the score fell since the previous iteration (negative if it rose;
+    /// 0 after the first).
     pub score_drop: i32,
     /// The share of the last iteration's root nodes spent below its best move, in percent.
     pub best_move_node_pct: u32,

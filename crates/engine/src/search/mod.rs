@@ -163,6 +163,9 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// The table's fill in thousandths (UCI `hashfull`).
     pub hashfull: u32,
+    /// What M4's time measures read from the iterations so far, this one included (whether or
+    /// not a clock heeds them).
+    pub progress: Progress,
 }
 
 /// What a search returns.
@@ -441,6 +444,7 @@ impl Searcher {
                 elapsed: start.elapsed(),
                 pv: completed.pv.clone(),
                 hashfull: worker.tt.hashfull(),
+                progress: completed.progress,
             });
         });
         if limits.infinite {
@@ -492,6 +496,8 @@ struct Completed {
     pv: Vec<Move>,
     /// With no iteration completed: the root move that last raised alpha, if any.
     root_best: Option<Move>,
+    /// M4's measures after this iteration.
+    progress: Progress,
 }
 
 // ANCHOR: deepest
@@ -682,6 +688,7 @@ impl<'a> Worker<'a> {
                 score,
                 pv,
                 root_best: None,
+                progress,
             };
             report(self, &completed);
         }
@@ -922,6 +929,7 @@ mod tests {
             score,
             pv: vec![first],
             root_best: None,
+            progress: Progress::default(),
         }
     }
 

@@ -278,6 +278,7 @@ mod tests {
             elapsed: Duration::from_millis(20),
             pv: Position::startpos().legal_moves()[..2].to_vec(),
             hashfull: 12,
+            progress: Default::default(),
         };
         let line = info_line(&info);
         assert!(line.starts_with("info depth 3 seldepth 7 score mate -2 nodes 5000 nps 250000 hashfull 12 time 20 pv "), "{line}");

@@ -1,0 +1,128 @@
+//! What Evaluation II costs (`cargo bench -p cb2026 --bench eval`; chapter 18).
+//!
+//! Group `eval`: one iteration evaluates every position of bench's fifty
+//! (`data/suites/bench-50.csv`) once, with
+//! - `chapter6`: chapter 6's evaluation, summed from scratch at every call;
+//! - `eval2`: Evaluation II as the search calls it, material and tables read from the running
+//!   sum make-move keeps, pawn structure from a pawn table that already holds the fifty
+//!   structures (in a search about nineteen lookups in twenty hit);
+//! - `eval2_scratch`: Evaluation II computed from scratch, no running sum, no pawn table;
+//! - `psq_running` and `psq_scratch`: material and tables alone, read from the running sum and
+//!   summed over the pieces, the saving the running sum buys at every evaluation.
+//!
+//! Group `nps`: three bench positions searched to a fixed depth from an empty table by the
+//! engine cb2026 ships, with Evaluation II (`eval2`) and with chapter 6's evaluation
+//! (`chapter6`). The trees differ (another evaluation cuts off elsewhere), so each search's
+//! node count, fixed for the search, makes criterion's throughput nodes per second.
+
+use cb2026::bench;
+use cb2026::eval;
+use cb2026::eval2::{self, KING_DANGER, PawnTable, WEIGHTS, WeightSet};
+use cb2026::position::Position;
+use cb2026::search::Searcher;
+use cb2026::switches::Switches;
+use criterion::{BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn bench_positions() -> Vec<Position> {
+    bench::positions()
+        .iter()
+        .map(|fen| Position::from_fen(fen).expect("bench FENs are valid"))
+        .collect()
+}
+
+fn evaluations(c: &mut Criterion) {
+    let positions = bench_positions();
+    let mut group = c.benchmark_group("eval");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let set = WeightSet::HandSet;
+    let mut pawns = PawnTable::new();
+    for pos in &positions {
+        eval2::evaluate(pos, &mut pawns, set);
+    }
+    group.bench_function("chapter6", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| eval::evaluate(black_box(p)))
+                .sum::<i32>()
+        })
+    });
+    group.bench_function("eval2", |b| {
+        b.iter(|| {
+            let evaluate = |p: &Position| eval2::evaluate(black_box(p), &mut pawns, set);
+            positions.iter().map(evaluate).sum::<i32>()
+        })
+    });
+    group.bench_function("eval2_scratch", |b| {
+        b.iter(|| {
+            let evaluate =
+                |p: &Position| eval2::evaluate_with(black_box(p), &WEIGHTS, &KING_DANGER);
+            positions.iter().map(evaluate).sum::<i32>()
+        })
+    });
+    group.bench_function("psq_running", |b| {
+        b.iter(|| {
+            let sum = |p: &Position| black_box(p).psq(set).tapered();
+            positions
+                .iter()
+                .map(|p| {
+                    let t = sum(p);
+                    t.mg + t.eg
+                })
+                .sum::<i32>()
+        })
+    });
+    group.bench_function("psq_scratch", |b| {
+        b.iter(|| {
+            let sum = |p: &Position| black_box(p).psq_from_scratch(set).tapered();
+            positions
+                .iter()
+                .map(|p| {
+                    let t = sum(p);
+                    t.mg + t.eg
+                })
+                .sum::<i32>()
+        })
+    });
+    group.finish();
+}
+
+/// Bench positions by index in `data/suites/bench-50.csv`, and the depth each is searched to
+/// (those of the `search` bench).
+const SEARCHES: [(&str, usize, u32); 3] =
+    [("opening", 46, 9), ("middlegame", 6, 8), ("endgame", 4, 12)];
+
+fn nodes_per_second(c: &mut Criterion) {
+    let fens = bench::positions();
+    let mut group = c.benchmark_group("nps");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    let mut searcher = Searcher::new(bench::HASH_MB);
+    for (name, index, depth) in SEARCHES {
+        let pos = Position::from_fen(fens[index]).expect("bench FENs are valid");
+        for (evaluation, eval2) in [("chapter6", false), ("eval2", true)] {
+            searcher.set_switches(Switches {
+                eval2,
+                ..Switches::default()
+            });
+            let search = |searcher: &mut Searcher| {
+                searcher.clear();
+                searcher.search_depth(&pos, depth).stats.nodes
+            };
+            group.throughput(Throughput::Elements(search(&mut searcher)));
+            let id = BenchmarkId::new(format!("{name}-d{depth}"), evaluation);
+            group.bench_function(id, |b| b.iter(|| black_box(search(&mut searcher))));
+        }
+    }
+    group.finish();
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    evaluations(&mut criterion);
+    nodes_per_second(&mut criterion);
+    criterion.final_summary();
+}
