@@ -9,7 +9,7 @@
 //!
 //! A timed search is not deterministic, so no figure here comes from one: the time figures are
 //! read from the match records, which `cargo xtask verify` checks against their own PGN. What
-//! the three measures read after each iteration is searched, at a fixed depth: the six
+//! the three measures read after each iteration is searched, at a fixed depth: two of the six
 //! positions at stage M4, and the share of its target a move would be given after each
 //! iteration.
 
@@ -17,7 +17,7 @@ use crate::plot::{LineChart, Series};
 use crate::six;
 use crate::{Chapter, Figure, Figures};
 use cb2026::switches::Stage;
-use cb2026::time::{self, Heed, Progress};
+use cb2026::time::{self, Heed};
 
 /// Milestone M4 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -79,62 +79,33 @@ pub const SCALE_DEPTH: u32 = 10;
 /// best move settles early, and WAC 237, where it keeps changing and the score falls.
 pub const SCALE_POSITIONS: [&str; 2] = ["rook-endgame", "singular"];
 
-/// Each measure alone and all three together, as [`Heed`]s, with the name their figures use.
-const MEASURES: [(&str, Heed); 4] = [
-    (
-        "stability",
-        Heed {
-            stability: true,
-            score_drop: false,
-            node_share: false,
-        },
-    ),
-    (
-        "scoredrop",
-        Heed {
-            stability: false,
-            score_drop: true,
-            node_share: false,
-        },
-    ),
-    (
-        "nodeshare",
-        Heed {
-            stability: false,
-            score_drop: false,
-            node_share: true,
-        },
-    ),
-    (
-        "all",
-        Heed {
-            stability: true,
-            score_drop: true,
-            node_share: true,
-        },
-    ),
-];
+/// All three of M4's measures heeded, as the engine cb2026 ships heeds them.
+const ALL_MEASURES: Heed = Heed {
+    stability: true,
+    score_drop: true,
+    node_share: true,
+};
 
 /// What M4 reads after each iteration of the searches of [`SCALE_POSITIONS`] to
-/// [`SCALE_DEPTH`] at stage M4, under `m4.scale.<position>.d<depth>`: the best move and score, the three
-/// measures (`stable`, `drop`, `share_pct`), and the share of the target each measure alone
-/// and all three together would allow (`<measure>_pct`, the soft limit's place).
+/// [`SCALE_DEPTH`] at stage M4, under `m4.scale.<position>.d<depth>`: the best move and score,
+/// the three measures (`stable`, `drop`, `share_pct`), and the share of the target all three
+/// together allow (`all_pct`, the soft limit's place).
 fn add_scales(f: &mut Figures) {
     f.add("m4.scale_depth", SCALE_DEPTH);
     let runs = six::six(Stage::Milestone(4).switches(), SCALE_DEPTH);
     for run in runs.iter().filter(|run| SCALE_POSITIONS.contains(&run.id)) {
         for iteration in &run.iterations {
             let key = format!("m4.scale.{}.d{}", run.id, iteration.depth);
-            let progress: Progress = iteration.progress;
+            let progress = &iteration.progress;
             f.add(&format!("{key}.best"), iteration.best_move.as_str())
                 .add(&format!("{key}.score"), iteration.score.as_str())
                 .add(&format!("{key}.stable"), progress.stable_iterations)
                 .add(&format!("{key}.drop"), progress.score_drop)
-                .add(&format!("{key}.share_pct"), progress.best_move_node_pct);
-            for (name, heed) in MEASURES {
-                let pct = time::target_scale_pct(&progress, heed);
-                f.add(&format!("{key}.{name}_pct"), pct);
-            }
+                .add(&format!("{key}.share_pct"), progress.best_move_node_pct)
+                .add(
+                    &format!("{key}.all_pct"),
+                    time::target_scale_pct(progress, ALL_MEASURES),
+                );
         }
     }
 }

@@ -38,11 +38,6 @@ const EVALUATIONS: [&str; 5] = [
     "psq_scratch",
 ];
 
-/// The searches of the `nps` group (`crates/engine/benches/eval.rs`): name, index in bench's
-/// positions, depth.
-const SEARCHES: [(&str, usize, u32); 3] =
-    [("opening", 46, 9), ("middlegame", 6, 8), ("endgame", 4, 12)];
-
 pub fn run(root: &Path, store: bool) -> Result<(), String> {
     let load_before = load_average();
     run_bench(root, "eval", None)?;
@@ -98,7 +93,7 @@ fn search_speeds(home: &Path) -> Result<String, String> {
     let mut searcher = Searcher::new(bench::HASH_MB);
     let mut figures = String::new();
     let mut totals = [(0u64, 0f64); 2];
-    for (name, index, depth) in SEARCHES {
+    for (name, index, depth) in bench::TIMED_SEARCHES {
         let pos = Position::from_fen(fens[index]).map_err(|e| e.to_string())?;
         for (slot, (evaluation, eval2)) in [("chapter6", false), ("eval2", true)]
             .into_iter()

@@ -16,7 +16,7 @@
 //! node count, fixed for the search, makes criterion's throughput nodes per second.
 
 use cb2026::bench;
-use cb2026::eval;
+use cb2026::eval::{self, Tapered};
 use cb2026::eval2::{self, KING_DANGER, PawnTable, WEIGHTS, WeightSet};
 use cb2026::position::Position;
 use cb2026::search::Searcher;
@@ -62,37 +62,24 @@ fn evaluations(c: &mut Criterion) {
             positions.iter().map(evaluate).sum::<i32>()
         })
     });
+    // Both halves summed, so that neither read can be skipped.
+    let both = |t: Tapered| t.mg + t.eg;
     group.bench_function("psq_running", |b| {
         b.iter(|| {
-            let sum = |p: &Position| black_box(p).psq(set).tapered();
             positions
                 .iter()
-                .map(|p| {
-                    let t = sum(p);
-                    t.mg + t.eg
-                })
+                .map(|p| both(black_box(p).psq(set).tapered()))
                 .sum::<i32>()
         })
     });
     group.bench_function("psq_scratch", |b| {
         b.iter(|| {
-            let sum = |p: &Position| black_box(p).psq_from_scratch(set).tapered();
-            positions
-                .iter()
-                .map(|p| {
-                    let t = sum(p);
-                    t.mg + t.eg
-                })
-                .sum::<i32>()
+            let scratch = |p: &Position| both(black_box(p).psq_from_scratch(set).tapered());
+            positions.iter().map(scratch).sum::<i32>()
         })
     });
     group.finish();
 }
-
-/// Bench positions by index in `data/suites/bench-50.csv`, and the depth each is searched to
-/// (those of the `search` bench).
-const SEARCHES: [(&str, usize, u32); 3] =
-    [("opening", 46, 9), ("middlegame", 6, 8), ("endgame", 4, 12)];
 
 fn nodes_per_second(c: &mut Criterion) {
     let fens = bench::positions();
@@ -101,7 +88,7 @@ fn nodes_per_second(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(10));
     let mut searcher = Searcher::new(bench::HASH_MB);
-    for (name, index, depth) in SEARCHES {
+    for (name, index, depth) in bench::TIMED_SEARCHES {
         let pos = Position::from_fen(fens[index]).expect("bench FENs are valid");
         for (evaluation, eval2) in [("chapter6", false), ("eval2", true)] {
             searcher.set_switches(Switches {

@@ -16,10 +16,6 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Bench positions by index in `data/suites/bench-50.csv`, and the depth each is searched to.
-const CASES: [(&str, usize, u32); 3] =
-    [("opening", 46, 9), ("middlegame", 6, 8), ("endgame", 4, 12)];
-
 /// Searches `pos` to `depth` from an empty table, as bench does: the nodes it took.
 fn search_from_empty(searcher: &mut Searcher, pos: &Position, depth: u32) -> u64 {
     searcher.clear();
@@ -33,7 +29,7 @@ fn search_nps(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(10));
     let mut searcher = Searcher::new(bench::HASH_MB);
-    for (name, index, depth) in CASES {
+    for (name, index, depth) in bench::TIMED_SEARCHES {
         let pos = Position::from_fen(fens[index]).expect("bench FENs are valid");
         let nodes = search_from_empty(&mut searcher, &pos, depth);
         group.throughput(Throughput::Elements(nodes));

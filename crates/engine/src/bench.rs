@@ -27,6 +27,12 @@ pub const DEFAULT_DEPTH: u32 = 8;
 /// The table size bench uses, in megabytes.
 pub const HASH_MB: usize = 16;
 
+/// Three of the fifty, by index in `data/suites/bench-50.csv` (an opening, a middlegame, an
+/// endgame), with a depth for each: the searches the benchmarks time whole
+/// (`benches/search.rs`, `benches/eval.rs` and `cargo xtask perf eval`).
+pub const TIMED_SEARCHES: [(&str, usize, u32); 3] =
+    [("opening", 46, 9), ("middlegame", 6, 8), ("endgame", 4, 12)];
+
 /// The FENs of the bench positions, in file order.
 pub fn positions() -> Vec<&'static str> {
     BENCH_CSV
