@@ -11,7 +11,8 @@
 //! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `tuned` (chapter 19:
 //! no verdict after 514 games, `snapshots/games/ch19-tuned.json`), M2's four history switches
 //! (no verdict after 880 games, `snapshots/games/m2-history.json`), `ttbuckets`, `ttbuckets64`,
-//! `ttkeepdeep` and `tttouch` (M5). Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
+//! `ttkeepdeep` and `tttouch` (M5), and M3's `tteval`, `razoring` and `probcut` until their games
+//! are played. Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
 //! `improving`, `lmp`, `seeprune` and `iir` and M4's `stability`, `scoredrop` and `nodeshare`
 //! shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
 //! `snapshots/games/m1-picker.json`, `snapshots/games/m3-pruning.json`,
@@ -128,6 +129,15 @@ pub struct Switches {
     pub seeprune: bool,
     /// Internal iterative reduction: a node with no hash move is searched a ply shallower (M3).
     pub iir: bool,
+    /// The table's score, where its bound says it is nearer the truth, replaces the static
+    /// evaluation in the prunings' tests (M3).
+    pub tteval: bool,
+    /// Razoring: at low depth, a node whose evaluation is far below alpha asks quiescence
+    /// whether anything wins the material back, and fails low at once if nothing does (M3).
+    pub razoring: bool,
+    /// ProbCut: a capture that beats beta by a margin in a much shallower search is taken as
+    /// proof that the full search would fail high (M3).
+    pub probcut: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -155,7 +165,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 37] = [
+pub const SWITCHES: [SwitchInfo; 40] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -365,6 +375,27 @@ pub const SWITCHES: [SwitchInfo; 37] = [
         stage: Stage::Milestone(3),
         help: "internal iterative reduction: a ply less where the table has no move",
         field: |s| &mut s.iir,
+    },
+    SwitchInfo {
+        name: "tteval",
+        default: false,
+        stage: Stage::Milestone(3),
+        help: "the table's score, where its bound allows, as the prunings' evaluation",
+        field: |s| &mut s.tteval,
+    },
+    SwitchInfo {
+        name: "razoring",
+        default: false,
+        stage: Stage::Milestone(3),
+        help: "at low depth, a node far below alpha fails low if quiescence agrees",
+        field: |s| &mut s.razoring,
+    },
+    SwitchInfo {
+        name: "probcut",
+        default: false,
+        stage: Stage::Milestone(3),
+        help: "a capture that beats beta by a margin in a shallow search cuts the node",
+        field: |s| &mut s.probcut,
     },
     SwitchInfo {
         name: "stability",
@@ -595,6 +626,9 @@ impl Switches {
             lmp: on,
             seeprune: on,
             iir: on,
+            tteval: on,
+            razoring: on,
+            probcut: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,

@@ -1,7 +1,7 @@
 //! The alpha-beta search proper (chapters 7 to 14): one function visits a node, with the
 //! pruning, reductions and extensions of the later chapters each behind its switch.
 
-use super::ordering::{MovesBefore, is_quiet};
+use super::ordering::{MovePicker, MovesBefore, is_quiet};
 use super::picker::Picker;
 use super::see;
 use super::{
@@ -103,14 +103,22 @@ impl Worker<'_> {
         let eval = (!in_check && (!pv || self.switches.improving)).then(|| self.evaluate());
         self.evals[ply] = eval.unwrap_or(NO_EVAL);
         let improving = self.is_improving(ply);
-        let static_eval = eval.filter(|_| !pv);
+        let static_eval = eval
+            .filter(|_| !pv)
+            .map(|eval| self.table_refined_eval(eval, entry, ply));
         if let Some(eval) = static_eval
             && excluded.is_none()
         {
+            if let Some(score) = self.razor(eval, alpha, depth, ply) {
+                return score;
+            }
             if let Some(score) = self.reverse_futility(eval, beta, depth, improving) {
                 return score;
             }
             if let Some(score) = self.null_move(eval, beta, depth, ply) {
+                return score;
+            }
+            if let Some(score) = self.probcut(eval, beta, depth, ply, entry) {
                 return score;
             }
         }
@@ -387,6 +395,116 @@ impl Worker<'_> {
         Some(if score >= MATE_BOUND { beta } else { score })
     }
     // ANCHOR_END: null_move
+
+    // ANCHOR: m3_tteval
+    /// The table's score as a better static evaluation (M3, switch `tteval`). An entry's
+    /// score comes from a search, which saw more than the evaluation can; where its bound
+    /// says the truth lies beyond the evaluation (a lower bound above it, an upper bound below
+    /// it, or an exact score), the prunings test that score instead. Stockfish and Ethereal
+    /// both do this; the evaluation that `improving` compares stays the static one.
+    fn table_refined_eval(&mut self, eval: i32, entry: Option<Entry>, ply: usize) -> i32 {
+        let Some(entry) = entry.filter(|_| self.switches.tteval) else {
+            return eval;
+        };
+        let score = score_from_tt(entry.score, ply);
+        let nearer_the_truth = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => score > eval,
+            Bound::Upper => score < eval,
+        };
+        if nearer_the_truth && score.abs() < MATE_BOUND {
+            self.stats.tt_evals += 1;
+            return score;
+        }
+        eval
+    }
+    // ANCHOR_END: m3_tteval
+
+    // ANCHOR: m3_razoring
+    /// Razoring (M3, switch `razoring`): near the horizon, a node whose evaluation is so far
+    /// below alpha that no quiet move can make up the difference is settled by quiescence
+    /// alone. If even the captures cannot lift it above alpha, it fails low without a single
+    /// move searched (Birmingham and Kent's idea of 1977; CPW "Razoring"; the depth-squared
+    /// margin of Stockfish).
+    fn razor(&mut self, eval: i32, alpha: i32, depth: i32, ply: usize) -> Option<i32> {
+        let applies = self.switches.razoring
+            && depth <= self.params.razor_max_depth
+            && alpha.abs() < MATE_BOUND
+            && eval + self.params.razor_margin(depth) <= alpha;
+        if !applies {
+            return None;
+        }
+        self.stats.razor_tries += 1;
+        let score = self.quiescence(alpha, alpha + 1, ply);
+        if self.aborted || score > alpha {
+            return None;
+        }
+        self.stats.razor_cutoffs += 1;
+        Some(score)
+    }
+    // ANCHOR_END: m3_razoring
+
+    // ANCHOR: m3_probcut
+    /// ProbCut (M3, switch `probcut`): a deep search's result is predicted by a shallow one,
+    /// so if a capture beats beta by a margin in a search `probcut_reduction` plies shallower,
+    /// the full-depth search would very probably fail high too, and the node is cut (Michael
+    /// Buro, "ProbCut: An Effective Selective Extension of the Alpha-Beta Algorithm", ICCA
+    /// Journal 18(2), 1995; in chess engines' form, captures only, as in Stockfish and
+    /// Ethereal). Each capture is first tried by quiescence, which is cheap and usually enough
+    /// to reject it; a capture whose static exchange cannot reach the raised beta is not tried.
+    fn probcut(
+        &mut self,
+        eval: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        entry: Option<Entry>,
+    ) -> Option<i32> {
+        let raised_beta = beta + self.params.probcut_margin;
+        let shallow_depth = depth - self.params.probcut_reduction;
+        // The table already knows a search about as deep that stayed below the raised beta.
+        let table_says_no = entry.is_some_and(|e| {
+            i32::from(e.depth) > shallow_depth && score_from_tt(e.score, ply) < raised_beta
+        });
+        let applies = self.switches.probcut
+            && depth >= self.params.probcut_min_depth
+            && beta.abs() < MATE_BOUND
+            && !table_says_no;
+        if !applies {
+            return None;
+        }
+        let mut captures = MovePicker::quiescence(&self.pos, false);
+        while let Some(m) = captures.next_move() {
+            if see::see(&self.pos, m) < raised_beta - eval {
+                continue;
+            }
+            self.stats.probcut_tries += 1;
+            self.played[ply] = Some(m);
+            self.moved[ply] = Some((self.pos.piece_moved(m), m.to()));
+            self.pos.make_move(m);
+            let window = (-raised_beta, -raised_beta + 1);
+            let mut score = -self.quiescence(window.0, window.1, ply + 1);
+            if score >= raised_beta {
+                score = -self.negamax(window.0, window.1, shallow_depth, ply + 1, false, None);
+            }
+            self.pos.unmake_move();
+            if self.aborted {
+                return None;
+            }
+            if score >= raised_beta {
+                self.stats.probcut_cutoffs += 1;
+                if self.switches.tt {
+                    let stored = score_to_tt(score, ply);
+                    let key = self.pos.key();
+                    let depth = (shallow_depth + 1) as u32;
+                    self.tt.store(key, Some(m), stored, depth, Bound::Lower);
+                }
+                return Some(score);
+            }
+        }
+        None
+    }
+    // ANCHOR_END: m3_probcut
 
     // ANCHOR: is_futile
     /// Futility pruning (chapter 13): near the horizon, a quiet move from a position whose

@@ -55,6 +55,18 @@ pub struct Params {
     pub see_capture_margin_per_ply2: i32,
     /// Internal iterative reduction works from this depth on (M3).
     pub iir_min_depth: i32,
+    /// Razoring works up to this depth (M3)...
+    pub razor_max_depth: i32,
+    /// ...for a node whose evaluation is this far below alpha at depth 0...
+    pub razor_base: i32,
+    /// ...plus this times the depth squared.
+    pub razor_per_ply2: i32,
+    /// ProbCut works from this depth on (M3)...
+    pub probcut_min_depth: i32,
+    /// ...asking a capture to beat beta by this many centipawns...
+    pub probcut_margin: i32,
+    /// ...in a search this many plies shallower than the node's.
+    pub probcut_reduction: i32,
     /// M2: a late move's reduction changes by one ply per this much history...
     pub lmr_history_divisor: i32,
     /// ...by at most this many plies either way.
@@ -109,6 +121,12 @@ impl Params {
         see_quiet_margin_per_ply: 60,
         see_capture_margin_per_ply2: 25,
         iir_min_depth: 4,
+        razor_max_depth: 3,
+        razor_base: 175,
+        razor_per_ply2: 125,
+        probcut_min_depth: 5,
+        probcut_margin: 100,
+        probcut_reduction: 4,
         // ANCHOR_END: m3_parameters
         // ANCHOR: m2_parameters
         lmr_history_divisor: 8_192,
@@ -187,6 +205,14 @@ impl Params {
         } else {
             -self.see_capture_margin_per_ply2 * depth * depth
         }
+    }
+
+    /// How far below alpha a node's evaluation must be for razoring to ask quiescence: a
+    /// margin that grows with the square of the depth, as Stockfish's does (its `search.cpp`,
+    /// about 175 + 125 × depth² once its units are turned into centipawns), since every ply
+    /// left gives the side to move more ways to win material back.
+    pub fn razor_margin(&self, depth: i32) -> i32 {
+        self.razor_base + self.razor_per_ply2 * depth * depth
     }
     // ANCHOR_END: m3_fns
 

@@ -65,6 +65,14 @@ pub struct SearchStats {
     pub iir_reductions: u64,
     /// Quiet moves not searched because of their bad history (M2).
     pub history_prunes: u64,
+    /// Nodes whose prunings used the table's score instead of the static evaluation (M3).
+    pub tt_evals: u64,
+    /// Razoring's quiescence searches, and the nodes they failed low (M3).
+    pub razor_tries: u64,
+    pub razor_cutoffs: u64,
+    /// ProbCut's shallow searches of a capture, and the nodes they cut (M3).
+    pub probcut_tries: u64,
+    pub probcut_cutoffs: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -123,6 +131,11 @@ impl SearchStats {
             exchange_prunes,
             iir_reductions,
             history_prunes,
+            tt_evals,
+            razor_tries,
+            razor_cutoffs,
+            probcut_tries,
+            probcut_cutoffs,
         } = *other;
         self.seldepth = self.seldepth.max(seldepth);
         self.nodes += nodes;
@@ -151,6 +164,11 @@ impl SearchStats {
         self.exchange_prunes += exchange_prunes;
         self.iir_reductions += iir_reductions;
         self.history_prunes += history_prunes;
+        self.tt_evals += tt_evals;
+        self.razor_tries += razor_tries;
+        self.razor_cutoffs += razor_cutoffs;
+        self.probcut_tries += probcut_tries;
+        self.probcut_cutoffs += probcut_cutoffs;
     }
 }
 
