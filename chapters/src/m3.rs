@@ -1,7 +1,8 @@
 //! Milestone M3, pruning II: the "improving" flag (`improving`), late move pruning (`lmp`),
-//! static exchange pruning in the main search (`seeprune`) and internal iterative reduction
-//! (`iir`), each switched off at stage M3 on the six positions, and the milestone as a whole
-//! (stage M3 against stage M2, where all four are off).
+//! static exchange pruning in the main search (`seeprune`), internal iterative reduction
+//! (`iir`), the table's score as the prunings' evaluation (`tteval`), razoring (`razoring`) and
+//! ProbCut (`probcut`) and multi-cut (`multicut`), each switched off at stage M3 on the six
+//! positions, and the milestone as a whole (stage M3 against stage M2, where all eight are off).
 //!
 //! Pinned: node counts, best moves, how often each technique acted, and bench's node count with
 //! the milestone on.
@@ -9,6 +10,7 @@
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figures};
 use cb2026::search::SearchStats;
+use cb2026::search::pruning::Params;
 
 /// Milestone M3 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -22,14 +24,28 @@ pub const CHAPTER: Chapter = Chapter {
 };
 
 /// The switches of the milestone, measured one at a time.
-pub const SWITCHES: [&str; 4] = ["improving", "lmp", "seeprune", "iir"];
+pub const SWITCHES: [&str; 8] = [
+    "improving",
+    "lmp",
+    "seeprune",
+    "iir",
+    "tteval",
+    "razoring",
+    "probcut",
+    "multicut",
+];
 
 /// How often each technique acted in a set of searches: `(name, count)`.
-fn acted(stats: &SearchStats) -> [(&'static str, u64); 5] {
+fn acted(stats: &SearchStats) -> [(&'static str, u64); 10] {
     [
         ("lmp_prunes", stats.lmp_prunes),
         ("exchange_prunes", stats.exchange_prunes),
         ("iir_reductions", stats.iir_reductions),
+        ("tt_evals", stats.tt_evals),
+        ("razor_cutoffs", stats.razor_cutoffs),
+        ("probcut_tries", stats.probcut_tries),
+        ("probcut_cutoffs", stats.probcut_cutoffs),
+        ("multicuts", stats.multicuts),
         ("rfp_cutoffs", stats.rfp_cutoffs),
         ("lmr_reductions", stats.lmr_reductions),
     ]
@@ -39,6 +55,13 @@ fn acted(stats: &SearchStats) -> [(&'static str, u64); 5] {
 pub fn figures() -> Figures {
     let mut f = Figures::new("m3");
     f.add("m3.depth", DEPTH);
+    let params = Params::DEFAULT;
+    f.add("m3.params.razor_max_depth", params.razor_max_depth)
+        .add("m3.params.razor_margin.d1", params.razor_margin(1))
+        .add("m3.params.razor_margin.d3", params.razor_margin(3))
+        .add("m3.params.probcut_min_depth", params.probcut_min_depth)
+        .add("m3.params.probcut_margin", params.probcut_margin)
+        .add("m3.params.probcut_reduction", params.probcut_reduction);
     for switch in SWITCHES {
         let comparison = OnOff::measure(switch, DEPTH);
         comparison.add_nodes(&mut f, "m3");

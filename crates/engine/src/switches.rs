@@ -11,8 +11,8 @@
 //! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `tuned` (chapter 19:
 //! no verdict after 514 games, `snapshots/games/ch19-tuned.json`), M2's four history switches
 //! (no verdict after 880 games, `snapshots/games/m2-history.json`), `ttbuckets`, `ttbuckets64`,
-//! `ttkeepdeep` and `tttouch` (M5), and M3's `tteval`, `razoring` and `probcut` until their games
-//! are played. Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
+//! `ttkeepdeep` and `tttouch` (M5), and M3's `tteval`, `razoring`, `probcut` and `multicut` until
+//! their games are played. Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
 //! `improving`, `lmp`, `seeprune` and `iir` and M4's `stability`, `scoredrop` and `nodeshare`
 //! shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
 //! `snapshots/games/m1-picker.json`, `snapshots/games/m3-pruning.json`,
@@ -138,6 +138,9 @@ pub struct Switches {
     /// ProbCut: a capture that beats beta by a margin in a much shallower search is taken as
     /// proof that the full search would fail high (M3).
     pub probcut: bool,
+    /// Multi-cut: when the singular test finds another move that beats beta, the node fails
+    /// high at once (M3; acts only with chapter 14.1's `singular` on).
+    pub multicut: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -165,7 +168,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 40] = [
+pub const SWITCHES: [SwitchInfo; 41] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -396,6 +399,13 @@ pub const SWITCHES: [SwitchInfo; 40] = [
         stage: Stage::Milestone(3),
         help: "a capture that beats beta by a margin in a shallow search cuts the node",
         field: |s| &mut s.probcut,
+    },
+    SwitchInfo {
+        name: "multicut",
+        default: false,
+        stage: Stage::Milestone(3),
+        help: "a singular test that finds a second move beating beta cuts the node",
+        field: |s| &mut s.multicut,
     },
     SwitchInfo {
         name: "stability",
@@ -629,6 +639,7 @@ impl Switches {
             tteval: on,
             razoring: on,
             probcut: on,
+            multicut: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -790,6 +801,10 @@ mod tests {
                 "conthist",
                 "histlmr",
                 "histprune",
+                "tteval",
+                "razoring",
+                "probcut",
+                "multicut",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

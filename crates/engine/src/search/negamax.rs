@@ -36,6 +36,18 @@ struct LateMove {
     history: i32,
 }
 
+/// What the singular extension test found out about the hash move (chapter 14.1).
+enum Singularity {
+    /// Every other move failed low against the lowered bound: the hash move earns a ply.
+    Singular,
+    /// Another move reached the bound, which is at least beta: two moves beat beta, and the
+    /// node fails high with this score (M3's multi-cut: Yngvi Björnsson and Tony Marsland,
+    /// "Multi-cut alpha-beta pruning", 1998, in the form Stockfish gives it).
+    MultiCut(i32),
+    /// Neither: the test did not apply, or another move reached a bound below beta.
+    Neither,
+}
+
 impl Worker<'_> {
     // ANCHOR: negamax
     /// The score of the position for the side to move, searched `depth` plies deep at `ply`
@@ -193,9 +205,12 @@ impl Worker<'_> {
                 && let Some(entry) = entry
                 && !root
                 && excluded.is_none()
-                && self.is_singular(entry, depth, ply)
             {
-                extension = 1;
+                match self.singularity(entry, depth, ply, beta, pv) {
+                    Singularity::Singular => extension = 1,
+                    Singularity::MultiCut(score) => return score,
+                    Singularity::Neither => {}
+                }
             }
             if self.aborted {
                 return 0;
@@ -523,7 +538,18 @@ impl Worker<'_> {
     /// near this one; search the other moves at about half depth with a null window just
     /// below `score - margin`. If all of them fail low, the hash move is singular, the line
     /// hangs on it, and it earns a ply more (CPW "Singular Extensions").
-    fn is_singular(&mut self, entry: Entry, depth: i32, ply: usize) -> bool {
+    ///
+    /// M3's multi-cut reads the same search the other way: if another move reached the bound,
+    /// and the bound is at least beta, the node has two moves that beat beta and fails high
+    /// at once (`multicut`).
+    fn singularity(
+        &mut self,
+        entry: Entry,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        pv: bool,
+    ) -> Singularity {
         let tt_score = score_from_tt(entry.score, ply);
         let applies = self.switches.singular
             && depth >= self.params.singular_min_depth
@@ -531,7 +557,7 @@ impl Worker<'_> {
             && i32::from(entry.depth) >= depth - self.params.singular_tt_depth_slack
             && tt_score.abs() < MATE_BOUND;
         let Some(hash_move) = entry.best_move.filter(|_| applies) else {
-            return false;
+            return Singularity::Neither;
         };
         self.stats.singular_searches += 1;
         let singular_beta = tt_score - self.params.singular_margin(depth);
@@ -544,11 +570,18 @@ impl Worker<'_> {
             false,
             Some(hash_move),
         );
-        let singular = !self.aborted && score < singular_beta;
-        if singular {
-            self.stats.singular_extensions += 1;
+        if self.aborted {
+            return Singularity::Neither;
         }
-        singular
+        if score < singular_beta {
+            self.stats.singular_extensions += 1;
+            return Singularity::Singular;
+        }
+        if self.switches.multicut && !pv && singular_beta >= beta {
+            self.stats.multicuts += 1;
+            return Singularity::MultiCut(singular_beta);
+        }
+        Singularity::Neither
     }
     // ANCHOR_END: singular
 

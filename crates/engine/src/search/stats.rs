@@ -73,6 +73,8 @@ pub struct SearchStats {
     /// ProbCut's shallow searches of a capture, and the nodes they cut (M3).
     pub probcut_tries: u64,
     pub probcut_cutoffs: u64,
+    /// Nodes the singular test cut because another move also beat beta (M3's multi-cut).
+    pub multicuts: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -136,6 +138,7 @@ impl SearchStats {
             razor_cutoffs,
             probcut_tries,
             probcut_cutoffs,
+            multicuts,
         } = *other;
         self.seldepth = self.seldepth.max(seldepth);
         self.nodes += nodes;
@@ -169,6 +172,7 @@ impl SearchStats {
         self.razor_cutoffs += razor_cutoffs;
         self.probcut_tries += probcut_tries;
         self.probcut_cutoffs += probcut_cutoffs;
+        self.multicuts += multicuts;
     }
 }
 
