@@ -33,8 +33,9 @@ const REPLACED_BY_EVAL2: [&str; 1] = ["evalterms"];
 const SPEED_ONLY: [&str; 1] = ["tttouch"];
 /// M2's history pruning needs histories as large as the continuation histories make them:
 /// with `conthist` off (the default engine's) no quiet move's history falls below its
-/// threshold at this depth. It is flipped with the rest of its milestone on.
-const NEEDS_ITS_MILESTONE: [&str; 1] = ["histprune"];
+/// threshold at this depth. M3's `multicut` reads chapter 14.1's singular test, which the default
+/// engine leaves off. Each is flipped with the rest of its stage on.
+const NEEDS_ITS_MILESTONE: [&str; 2] = ["histprune", "multicut"];
 
 fn search_six(switches: Switches) -> Vec<SearchStats> {
     search_six_to(switches, DEPTH)
@@ -89,6 +90,9 @@ fn counter(name: &str) -> Option<fn(&SearchStats) -> u64> {
         "aspiration" => |s| s.aspiration_researches,
         "checkext" => |s| s.check_extensions,
         "singular" => |s| s.singular_searches,
+        "tteval" => |s| s.tt_evals,
+        "razoring" => |s| s.razor_tries,
+        "probcut" => |s| s.probcut_tries,
         _ => return None,
     })
 }

@@ -770,7 +770,7 @@ fn stop_ends_perft_and_bench_and_the_session_goes_on() {
 fn stage_sets_the_switches_of_a_chapter() {
     let mut engine = Engine::start();
     // The engine ships chapter 14.1's singular extensions, chapter 17's vote, chapter 19's
-    // tuned weights and M2's history switches off: no stage until they are on.
+    // tuned weights, M2's history switches and M3's second four off: no stage until they are on.
     assert_eq!(
         engine.ask("stage"),
         vec!["stage: the switches are those of no stage (see 'switches')"]
@@ -778,7 +778,17 @@ fn stage_sets_the_switches_of_a_chapter() {
     assert_eq!(engine.ask("set singular on"), Vec::<String>::new());
     assert_eq!(engine.ask("set smpvote on"), Vec::<String>::new());
     assert_eq!(engine.ask("set tuned on"), Vec::<String>::new());
-    for switch in ["capthist", "conthist", "histlmr", "histprune"] {
+    let later = [
+        "capthist",
+        "conthist",
+        "histlmr",
+        "histprune",
+        "tteval",
+        "razoring",
+        "probcut",
+        "multicut",
+    ];
+    for switch in later {
         assert_eq!(
             engine.ask(&format!("set {switch} on")),
             Vec::<String>::new()

@@ -182,8 +182,8 @@ mod tests {
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships chapter 14.1's singular extensions off, so it is no
         // stage, nor is it with them on, as chapter 17's vote of the threads and chapter 19's
-        // tuned weights are off too, and M2's four history switches; with all of them on it is
-        // stage M4 (time II).
+        // tuned weights are off too, and M2's four history switches and M3's second four; with
+        // all of them on it is stage M4 (time II).
         assert!(stages_of(Switches::default()).contains("no stage"));
         let with_singular = Switches {
             singular: true,
@@ -203,7 +203,15 @@ mod tests {
             histprune: true,
             ..with_all_three
         };
-        assert_eq!(stages_of(with_history), "stage M4");
+        assert!(stages_of(with_history).contains("no stage"));
+        let with_pruning_ii = Switches {
+            tteval: true,
+            razoring: true,
+            probcut: true,
+            multicut: true,
+            ..with_history
+        };
+        assert_eq!(stages_of(with_pruning_ii), "stage M4");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"

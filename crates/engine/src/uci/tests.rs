@@ -352,11 +352,12 @@ fn answer_now(session: &mut Session, buffer: &SharedBuffer, line: &str) -> Strin
 fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let (mut session, buffer) = session();
     let mut said = |line: &str| answer(&mut session, &buffer, line);
-    // The default engine ships `singular`, `smpvote`, `tuned` and M2's history switches off:
-    // it is no stage until all of them are set.
+    // The default engine ships `singular`, `smpvote`, `tuned`, M2's history switches and M3's
+    // second four off: it is no stage until all of them are set.
     assert!(said("stage").contains("no stage"));
     for switch in [
-        "singular", "smpvote", "tuned", "capthist", "conthist", "histlmr",
+        "singular", "smpvote", "tuned", "capthist", "conthist", "histlmr", "tteval", "razoring",
+        "probcut", "multicut",
     ] {
         assert_eq!(said(&format!("set {switch} on")), "");
         assert!(said("stage").contains("no stage"), "{switch}");
