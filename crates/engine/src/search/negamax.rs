@@ -36,6 +36,7 @@ struct LateMove {
     history: i32,
 }
 
+// ANCHOR: singularity
 /// What the singular extension test found out about the hash move (chapter 14.1).
 enum Singularity {
     /// Every other move failed low against the lowered bound: the hash move earns a ply.
@@ -47,6 +48,7 @@ enum Singularity {
     /// Neither: the test did not apply, or another move reached a bound below beta.
     Neither,
 }
+// ANCHOR_END: singularity
 
 impl Worker<'_> {
     // ANCHOR: negamax
