@@ -477,17 +477,19 @@ impl Worker<'_> {
         ply: usize,
         entry: Option<Entry>,
     ) -> Option<i32> {
+        if !self.switches.probcut
+            || depth < self.params.probcut_min_depth
+            || beta.abs() >= MATE_BOUND
+        {
+            return None;
+        }
         let raised_beta = beta + self.params.probcut_margin;
         let shallow_depth = depth - self.params.probcut_reduction;
         // The table already knows a search about as deep that stayed below the raised beta.
         let table_says_no = entry.is_some_and(|e| {
             i32::from(e.depth) > shallow_depth && score_from_tt(e.score, ply) < raised_beta
         });
-        let applies = self.switches.probcut
-            && depth >= self.params.probcut_min_depth
-            && beta.abs() < MATE_BOUND
-            && !table_says_no;
-        if !applies {
+        if table_says_no {
             return None;
         }
         let mut captures = MovePicker::quiescence(&self.pos, false);
