@@ -53,23 +53,50 @@ pub fn flipped() -> Vec<&'static str> {
 /// the plot, and its colour, from the opponent cb2026 beat by most to the one it lost to by
 /// most. All at 2+0.02, 200 games each.
 pub const GAUNTLET: [(&str, &str, &str); 6] = [
-    ("gauntlet-m4-gnuchess", "GNU Chess 6.2.7", "#66a61e"),
-    ("gauntlet-m4-stockfish-2000", "Stockfish at 2000", "#666666"),
-    ("gauntlet-m4-toga2", "Toga II 3.0", "#7570b3"),
-    ("gauntlet-m4-glaurung", "Glaurung 2.2", "#e7298a"),
-    ("gauntlet-m4-stockfish-2400", "Stockfish at 2400", "#a6761d"),
-    ("gauntlet-m4-ethereal", "Ethereal 12", "#d95f02"),
+    ("gauntlet-m2m3-gnuchess", "GNU Chess 6.2.7", "#66a61e"),
+    ("gauntlet-m2m3-toga2", "Toga II 3.0", "#7570b3"),
+    (
+        "gauntlet-m2m3-stockfish-2000",
+        "Stockfish at 2000",
+        "#666666",
+    ),
+    ("gauntlet-m2m3-glaurung", "Glaurung 2.2", "#e7298a"),
+    (
+        "gauntlet-m2m3-stockfish-2400",
+        "Stockfish at 2400",
+        "#a6761d",
+    ),
+    ("gauntlet-m2m3-ethereal", "Ethereal 12", "#d95f02"),
 ];
 
-/// The gauntlet at the longer control, 8+0.08, 100 games each: the same opponents, each record
-/// named as in [`GAUNTLET`] with this suffix.
-pub const LONGER: &str = "-8s";
+/// The gauntlet at the longer control, 8+0.08, 100 games each, against the same opponents in
+/// [`GAUNTLET`]'s order. It was played by the engine as it shipped after M4, before M2's and
+/// M3's later switches went in, so it is set beside that engine's gauntlet at 2+0.02
+/// ([`AFTER_M4`]), not beside today's: the page quotes the bench its records carry.
+pub const LONGER: [&str; 6] = [
+    "gauntlet-m4-gnuchess-8s",
+    "gauntlet-m4-toga2-8s",
+    "gauntlet-m4-stockfish-2000-8s",
+    "gauntlet-m4-glaurung-8s",
+    "gauntlet-m4-stockfish-2400-8s",
+    "gauntlet-m4-ethereal-8s",
+];
+
+/// The gauntlet at 2+0.02 of the engine that played [`LONGER`], in the same order.
+pub const AFTER_M4: [&str; 6] = [
+    "gauntlet-m4-gnuchess",
+    "gauntlet-m4-toga2",
+    "gauntlet-m4-stockfish-2000",
+    "gauntlet-m4-glaurung",
+    "gauntlet-m4-stockfish-2400",
+    "gauntlet-m4-ethereal",
+];
 
 /// The opponents' names under the plot's x axis, in [`GAUNTLET`]'s order.
 const SHORT_NAMES: [&str; 6] = [
     "GNU Chess",
-    "SF 2000",
     "Toga II",
+    "SF 2000",
     "Glaurung",
     "SF 2400",
     "Ethereal",
@@ -77,8 +104,18 @@ const SHORT_NAMES: [&str; 6] = [
 
 /// The gauntlet's anchors: Stockfish limited to a rating on its own scale (`UCI_Elo`).
 pub const ANCHORS: [(&str, f64); 2] = [
+    ("gauntlet-m2m3-stockfish-2000", 2000.0),
+    ("gauntlet-m2m3-stockfish-2400", 2400.0),
+];
+
+/// The same anchors in the games of the engine after M4, at 2+0.02 and at 8+0.08.
+pub const ANCHORS_AFTER_M4: [(&str, f64); 2] = [
     ("gauntlet-m4-stockfish-2000", 2000.0),
     ("gauntlet-m4-stockfish-2400", 2400.0),
+];
+pub const ANCHORS_LONGER: [(&str, f64); 2] = [
+    ("gauntlet-m4-stockfish-2000-8s", 2000.0),
+    ("gauntlet-m4-stockfish-2400-8s", 2400.0),
 ];
 
 /// The plot of the gauntlet, drawn by the chapter program with `--plot`.
@@ -105,33 +142,47 @@ pub fn figures() -> Figures {
     }
     // The gauntlet must be of the engine this build ships: its records carry bench's count.
     for (name, _, _) in GAUNTLET {
-        for record in [name.to_string(), format!("{name}{LONGER}")] {
-            let played = records::load(&record).engines[0].bench;
-            assert_eq!(
-                played,
-                Some(default_bench),
-                "{record} was played by another version of cb2026 (bench {played:?}, this one \
-                 {default_bench}): play the gauntlet again"
-            );
-        }
+        let played = records::load(name).engines[0].bench;
+        assert_eq!(
+            played,
+            Some(default_bench),
+            "{name} was played by another version of cb2026 (bench {played:?}, this one \
+             {default_bench}): play the gauntlet again"
+        );
     }
-    add_rating(&mut f, "ch20.rating", "");
-    add_rating(&mut f, "ch20.rating.8s", LONGER);
+    f.add("ch20.after_m4.bench", after_m4_bench());
+    add_rating(&mut f, "ch20.rating", &ANCHORS);
+    add_rating(&mut f, "ch20.rating.m4", &ANCHORS_AFTER_M4);
+    add_rating(&mut f, "ch20.rating.8s", &ANCHORS_LONGER);
     let [(_, low), (_, high)] = ANCHORS;
     f.add("ch20.rating.anchor_gap", Figure::fixed(high - low, 0));
     f
 }
 
-/// The rating fitted to the anchors' records of one control (`control`: the records' suffix),
-/// under `prefix`; then each anchor alone, and how far apart the games put the two anchors: the
-/// model's check.
-fn add_rating(f: &mut Figures, prefix: &str, control: &str) {
-    let fit = fit_rating(control);
+/// The bench count of the engine that played the gauntlet after M4, at both controls: every
+/// one of its records must carry the same, or they are not one engine's games.
+fn after_m4_bench() -> u64 {
+    let benches: Vec<Option<u64>> = AFTER_M4
+        .iter()
+        .chain(&LONGER)
+        .map(|name| records::load(name).engines[0].bench)
+        .collect();
+    assert!(
+        benches.windows(2).all(|pair| pair[0] == pair[1]),
+        "the gauntlet after M4 was played by more than one version of cb2026: {benches:?}"
+    );
+    benches[0].expect("cb2026's bench in its records")
+}
+
+/// The rating fitted to the records of `anchors`, under `prefix`; then each anchor alone, and
+/// how far apart the games put the two anchors: the model's check.
+fn add_rating(f: &mut Figures, prefix: &str, anchors: &[(&str, f64); 2]) {
+    let fit = fit_rating(anchors);
     f.add(&format!("{prefix}.elo"), Figure::fixed(fit.elo, 0))
         .add(&format!("{prefix}.error"), Figure::fixed(fit.error, 0))
         .add(&format!("{prefix}.games"), fit.games);
-    let differences = ANCHORS.map(|(name, anchor)| {
-        let elo = records::load(&format!("{name}{control}"))
+    let differences = anchors.map(|(name, anchor)| {
+        let elo = records::load(name)
             .summary
             .elo
             .expect("a result short of all wins or all losses");
@@ -167,13 +218,13 @@ fn expected(elo: f64, anchor: f64) -> f64 {
 /// cb2026's rating on Stockfish's `UCI_Elo` scale: the rating whose expected scores against the
 /// anchors add up to the points cb2026 scored against them (the maximum of the likelihood in
 /// Elo's logistic model). Its error comes from the spread of the games' own scores (a draw
-/// tells less than a win or a loss), carried through the slope of the curve. `control` picks
-/// the anchors' records: `""` for 2+0.02, [`LONGER`] for 8+0.08.
-pub fn fit_rating(control: &str) -> Rating {
-    let results: Vec<(f64, f64, f64, f64)> = ANCHORS
+/// tells less than a win or a loss), carried through the slope of the curve. `anchors`: each
+/// match's record and the rating its opponent plays at.
+pub fn fit_rating(anchors: &[(&str, f64)]) -> Rating {
+    let results: Vec<(f64, f64, f64, f64)> = anchors
         .iter()
         .map(|&(name, anchor)| {
-            let c = records::load(&format!("{name}{control}")).counts;
+            let c = records::load(name).counts;
             let games = c.games as f64;
             let score = (c.wins as f64 + 0.5 * c.draws as f64) / games;
             let spread = (c.wins as f64 * (1.0 - score).powi(2)
@@ -296,21 +347,21 @@ fn print_tables() {
             summary.elo_error.unwrap_or(f64::NAN)
         );
     }
-    let fit = fit_rating("");
+    let fit = fit_rating(&ANCHORS);
     println!(
         "\nOn Stockfish's UCI_Elo scale: {:.0} ± {:.0} ({} games)\n",
         fit.elo, fit.error, fit.games
     );
-    println!("The gauntlet at 8+0.08:\n");
-    for (name, label, _) in GAUNTLET {
-        let summary = records::load(&format!("{name}{LONGER}")).summary;
+    println!("The engine after M4's gauntlet at 8+0.08:\n");
+    for (name, (_, label, _)) in LONGER.iter().zip(GAUNTLET) {
+        let summary = records::load(name).summary;
         println!(
             "{label:>22} {:+7.1} ± {:5.1}",
             summary.elo.unwrap_or(f64::NAN),
             summary.elo_error.unwrap_or(f64::NAN)
         );
     }
-    let fit = fit_rating(LONGER);
+    let fit = fit_rating(&ANCHORS_LONGER);
     println!(
         "\nOn Stockfish's UCI_Elo scale at 8+0.08: {:.0} ± {:.0} ({} games)\n",
         fit.elo, fit.error, fit.games

@@ -50,10 +50,16 @@ pub const STRENGTH_PLOT: &str = "book/src/m4-strength-line.svg";
 
 /// The engines of the strength line, by the name their gauntlet records carry
 /// (`gauntlet-<engine>-<opponent>`), their place on the x axis and its label: the engine after
-/// M1, M3 and M4 (each with the switches games accepted). M2 has no point of its own: its
-/// switches ship off, so the engine after it is the engine after M1.
-pub const MILESTONES: [(&str, f64, &str); 3] =
-    [("m1", 1.0, "M1"), ("m3", 3.0, "M3"), ("m4", 4.0, "M4")];
+/// M1, M3 and M4 (each with the switches games accepted then), and after M2's three accepted
+/// switches and M3's second three went in together, once their games said H1. M2 has no point
+/// of its own: when it was played its switches shipped off, so the engine after it was the
+/// engine after M1.
+pub const MILESTONES: [(&str, f64, &str); 4] = [
+    ("m1", 1.0, "M1"),
+    ("m3", 3.0, "M3"),
+    ("m4", 4.0, "M4"),
+    ("m2m3", 5.0, "M2, M3 II"),
+];
 
 /// The opponents of the strength line: their name in the records, their label and colour.
 pub const OPPONENTS: [(&str, &str, &str); 4] = [
@@ -294,7 +300,7 @@ pub fn strength_svg() -> String {
     LineChart {
         title: "cb2026 against Debian's engines at 2+0.02, milestone by milestone",
         description: "cb2026's Elo difference against GNU Chess, Glaurung, Toga II and Ethereal, \
-                      with 95% error bars, after M1, M3 and M4",
+                      with 95% error bars, after M1, M3, M4, and M2's and M3's later switches",
         x_label: "the engine after",
         y_label: "Elo, cb2026 − opponent",
         y_step: 100.0,

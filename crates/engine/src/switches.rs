@@ -8,14 +8,16 @@
 //!
 //! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`), `smpvote` (chapter 17), `tuned` (chapter 19:
-//! no verdict after 514 games, `snapshots/games/ch19-tuned.json`), M2's four history switches
-//! (no verdict after 880 games, `snapshots/games/m2-history.json`), `ttbuckets`, `ttbuckets64`,
-//! `ttkeepdeep` and `tttouch` (M5), and M3's `tteval`, `razoring`, `probcut` and `multicut` until
-//! their games are played. Chapter 18's `eval2`, M1's `staged` and `countermove` and M3's
-//! `improving`, `lmp`, `seeprune` and `iir` and M4's `stability`, `scoredrop` and `nodeshare`
+//! gain, `snapshots/games/ch14-1-singular.json`; with M3's `multicut`, 1,000 games gave no
+//! verdict, `snapshots/games/m3-singular-multicut.json`), `smpvote` (chapter 17), `tuned`
+//! (chapter 19: no verdict after 514 games, `snapshots/games/ch19-tuned.json`), M2's
+//! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), and `ttbuckets`,
+//! `ttbuckets64`, `ttkeepdeep` and `tttouch` (M5). Chapter 18's `eval2`, M1's `staged` and
+//! `countermove`, M2's `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`,
+//! `iir`, `tteval`, `razoring` and `probcut` and M4's `stability`, `scoredrop` and `nodeshare`
 //! shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
-//! `snapshots/games/m1-picker.json`, `snapshots/games/m3-pruning.json`,
+//! `snapshots/games/m1-picker.json`, `snapshots/games/m2-without-histprune.json`,
+//! `snapshots/games/m3-pruning.json`, `snapshots/games/m3-ii.json`,
 //! `snapshots/games/m4-time-target.json`).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
@@ -325,21 +327,21 @@ pub const SWITCHES: [SwitchInfo; 41] = [
     },
     SwitchInfo {
         name: "capthist",
-        default: false,
+        default: true,
         stage: Stage::Milestone(2),
         help: "capture history: captures ordered by how they did before, not by MVV-LVA alone",
         field: |s| &mut s.capthist,
     },
     SwitchInfo {
         name: "conthist",
-        default: false,
+        default: true,
         stage: Stage::Milestone(2),
         help: "continuation histories: quiet moves scored as replies to the last two moves",
         field: |s| &mut s.conthist,
     },
     SwitchInfo {
         name: "histlmr",
-        default: false,
+        default: true,
         stage: Stage::Milestone(2),
         help: "late move reductions shrink for a good history and grow for a bad one",
         field: |s| &mut s.histlmr,
@@ -381,21 +383,21 @@ pub const SWITCHES: [SwitchInfo; 41] = [
     },
     SwitchInfo {
         name: "tteval",
-        default: false,
+        default: true,
         stage: Stage::Milestone(3),
         help: "the table's score, where its bound allows, as the prunings' evaluation",
         field: |s| &mut s.tteval,
     },
     SwitchInfo {
         name: "razoring",
-        default: false,
+        default: true,
         stage: Stage::Milestone(3),
         help: "at low depth, a node far below alpha fails low if quiescence agrees",
         field: |s| &mut s.razoring,
     },
     SwitchInfo {
         name: "probcut",
-        default: false,
+        default: true,
         stage: Stage::Milestone(3),
         help: "a capture that beats beta by a margin in a shallow search cuts the node",
         field: |s| &mut s.probcut,
@@ -672,6 +674,17 @@ impl Switches {
         SWITCHES.iter().map(|info| info.name).collect()
     }
 
+    /// The switches the default engine ships off whose stage is `last` or earlier, in table
+    /// order: the ones games turned down or have not decided. With them on, the default engine
+    /// is stage `last` (if every later switch is off by default too).
+    pub fn shipped_off_through(last: Stage) -> Vec<&'static str> {
+        SWITCHES
+            .iter()
+            .filter(|info| !info.default && info.stage <= last)
+            .map(|info| info.name)
+            .collect()
+    }
+
     /// Sets the switch `name` (case-insensitive, as UCI option names are).
     pub fn set(&mut self, name: &str, on: bool) -> Result<(), SwitchError> {
         let info = Self::info(name)?;
@@ -758,10 +771,16 @@ mod tests {
             "eval2",
             "staged",
             "countermove",
+            "capthist",
+            "conthist",
+            "histlmr",
             "improving",
             "lmp",
             "seeprune",
             "iir",
+            "tteval",
+            "razoring",
+            "probcut",
             "stability",
             "scoredrop",
             "nodeshare",
@@ -797,13 +816,7 @@ mod tests {
                 "ttkeepdeep",
                 "tttouch",
                 "tuned",
-                "capthist",
-                "conthist",
-                "histlmr",
                 "histprune",
-                "tteval",
-                "razoring",
-                "probcut",
                 "multicut",
             ]
             .contains(&name);

@@ -36,6 +36,11 @@ const SPEED_ONLY: [&str; 1] = ["tttouch"];
 /// threshold at this depth. M3's `multicut` reads chapter 14.1's singular test, which the default
 /// engine leaves off. Each is flipped with the rest of its stage on.
 const NEEDS_ITS_MILESTONE: [&str; 2] = ["histprune", "multicut"];
+/// M2's `histlmr` moves a reduction by a whole ply per 8,192 points of history, a record that
+/// a search of a few thousand nodes from cleared tables does not build; in a game the tables
+/// carry over from one move to the next. It is flipped with the six searched in turn, nothing
+/// cleared between them.
+const NEEDS_LEARNED_HISTORY: [&str; 1] = ["histlmr"];
 
 fn search_six(switches: Switches) -> Vec<SearchStats> {
     search_six_to(switches, DEPTH)
@@ -51,6 +56,21 @@ fn search_six_to(switches: Switches, depth: u32) -> Vec<SearchStats> {
             searcher.clear();
             let pos = Position::from_fen(p.fen).expect("valid FEN");
             searcher.search_depth(&pos, depth).stats
+        })
+        .collect()
+}
+
+/// The six searched one after another by one searcher, as the moves of a game are: the table
+/// and the histories keep what the earlier searches learnt. Two plies deeper than the rest, so
+/// that the histories grow.
+fn search_six_in_turn(switches: Switches) -> Vec<SearchStats> {
+    let mut searcher = Searcher::new(1);
+    searcher.set_switches(switches);
+    six_positions()
+        .iter()
+        .map(|p| {
+            let pos = Position::from_fen(p.fen).expect("valid FEN");
+            searcher.search_depth(&pos, DEPTH + 2).stats
         })
         .collect()
 }
@@ -114,6 +134,13 @@ fn every_switch_changes_the_tree_and_off_means_off() {
     for name in Switches::names() {
         let replaced = Switches::default().eval2 && REPLACED_BY_EVAL2.contains(&name);
         if NOT_AT_FIXED_DEPTH.contains(&name) || ONLY_WITH_THREADS.contains(&name) || replaced {
+            continue;
+        }
+        if NEEDS_LEARNED_HISTORY.contains(&name) {
+            let in_turn = search_six_in_turn(Switches::default());
+            if nodes(&search_six_in_turn(flipped(name))) == nodes(&in_turn) {
+                idle.push(name);
+            }
             continue;
         }
         if NEEDS_ITS_MILESTONE.contains(&name) {

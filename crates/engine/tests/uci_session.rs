@@ -7,7 +7,7 @@
 use arena::EngineSpec;
 use arena::uci::UciEngine;
 use cb2026::position::Position;
-use cb2026::switches::SWITCHES;
+use cb2026::switches::{SWITCHES, Stage, Switches};
 use std::process::Command;
 use std::time::Duration;
 
@@ -769,26 +769,13 @@ fn stop_ends_perft_and_bench_and_the_session_goes_on() {
 #[test]
 fn stage_sets_the_switches_of_a_chapter() {
     let mut engine = Engine::start();
-    // The engine ships chapter 14.1's singular extensions, chapter 17's vote, chapter 19's
-    // tuned weights, M2's history switches and M3's second four off: no stage until they are on.
+    // The engine ships some switches of stages up to M4 off (chapter 14.1's singular
+    // extensions, chapter 19's tuned weights, ...): no stage until every one of them is on.
     assert_eq!(
         engine.ask("stage"),
         vec!["stage: the switches are those of no stage (see 'switches')"]
     );
-    assert_eq!(engine.ask("set singular on"), Vec::<String>::new());
-    assert_eq!(engine.ask("set smpvote on"), Vec::<String>::new());
-    assert_eq!(engine.ask("set tuned on"), Vec::<String>::new());
-    let later = [
-        "capthist",
-        "conthist",
-        "histlmr",
-        "histprune",
-        "tteval",
-        "razoring",
-        "probcut",
-        "multicut",
-    ];
-    for switch in later {
+    for switch in Switches::shipped_off_through(Stage::Milestone(4)) {
         assert_eq!(
             engine.ask(&format!("set {switch} on")),
             Vec::<String>::new()

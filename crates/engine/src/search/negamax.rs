@@ -440,8 +440,8 @@ impl Worker<'_> {
     // ANCHOR: m3_razoring
     /// Razoring (M3, switch `razoring`): near the horizon, a node whose evaluation is so far
     /// below alpha that no quiet move can make up the difference is settled by quiescence
-    /// alone. If even the captures cannot lift it above alpha, it fails low without a single
-    /// move searched (Birmingham and Kent's idea of 1977; CPW "Razoring"; the depth-squared
+    /// alone (the horizon's search: with `qsearch` off, the static evaluation). If even the
+    /// captures cannot lift it above alpha, it fails low without a single move searched (Birmingham and Kent's idea of 1977; CPW "Razoring"; the depth-squared
     /// margin of Stockfish).
     fn razor(&mut self, eval: i32, alpha: i32, depth: i32, ply: usize) -> Option<i32> {
         let applies = self.switches.razoring
@@ -452,7 +452,7 @@ impl Worker<'_> {
             return None;
         }
         self.stats.razor_tries += 1;
-        let score = self.quiescence(alpha, alpha + 1, ply);
+        let score = self.horizon(alpha, alpha + 1, ply);
         if self.aborted || score > alpha {
             return None;
         }
@@ -502,7 +502,7 @@ impl Worker<'_> {
             self.moved[ply] = Some((self.pos.piece_moved(m), m.to()));
             self.pos.make_move(m);
             let window = (-raised_beta, -raised_beta + 1);
-            let mut score = -self.quiescence(window.0, window.1, ply + 1);
+            let mut score = -self.horizon(window.0, window.1, ply + 1);
             if score >= raised_beta {
                 score = -self.negamax(window.0, window.1, shallow_depth, ply + 1, false, None);
             }

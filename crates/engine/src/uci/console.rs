@@ -180,38 +180,15 @@ mod tests {
     fn stage_alone_names_the_stages_the_switches_match() {
         assert_eq!(stages_of(Stage::Chapter(9).switches()), "stage 9");
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
-        // The default engine ships chapter 14.1's singular extensions off, so it is no
-        // stage, nor is it with them on, as chapter 17's vote of the threads and chapter 19's
-        // tuned weights are off too, and M2's four history switches and M3's second four; with
-        // all of them on it is stage M4 (time II).
-        assert!(stages_of(Switches::default()).contains("no stage"));
-        let with_singular = Switches {
-            singular: true,
-            ..Switches::default()
-        };
-        assert!(stages_of(with_singular).contains("no stage"));
-        let with_all_three = Switches {
-            smpvote: true,
-            tuned: true,
-            ..with_singular
-        };
-        assert!(stages_of(with_all_three).contains("no stage"));
-        let with_history = Switches {
-            capthist: true,
-            conthist: true,
-            histlmr: true,
-            histprune: true,
-            ..with_all_three
-        };
-        assert!(stages_of(with_history).contains("no stage"));
-        let with_pruning_ii = Switches {
-            tteval: true,
-            razoring: true,
-            probcut: true,
-            multicut: true,
-            ..with_history
-        };
-        assert_eq!(stages_of(with_pruning_ii), "stage M4");
+        // The default engine ships some switches of stages up to M4 off (chapter 14.1's
+        // singular extensions, chapter 19's tuned weights, ...): it is no stage until every one
+        // of them is on, and then it is stage M4 (time II).
+        let mut switches = Switches::default();
+        for name in Switches::shipped_off_through(Stage::Milestone(4)) {
+            assert!(stages_of(switches).contains("no stage"), "{name}");
+            switches.set(name, true).expect("a known switch");
+        }
+        assert_eq!(stages_of(switches), "stage M4");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"
