@@ -31,16 +31,15 @@ const REPLACED_BY_EVAL2: [&str; 1] = ["evalterms"];
 /// Switches that change how fast the search runs, never what it searches: M5's `tttouch` loads
 /// the child's slots early and uses nothing it read. For these the tree must stay the same.
 const SPEED_ONLY: [&str; 1] = ["tttouch"];
-/// M2's history pruning needs histories as large as the continuation histories make them:
-/// with `conthist` off (the default engine's) no quiet move's history falls below its
-/// threshold at this depth. M3's `multicut` reads chapter 14.1's singular test, which the default
-/// engine leaves off. Each is flipped with the rest of its stage on.
-const NEEDS_ITS_MILESTONE: [&str; 2] = ["histprune", "multicut"];
-/// M2's `histlmr` moves a reduction by a whole ply per 8,192 points of history, a record that
-/// a search of a few thousand nodes from cleared tables does not build; in a game the tables
-/// carry over from one move to the next. It is flipped with the six searched in turn, nothing
-/// cleared between them.
-const NEEDS_LEARNED_HISTORY: [&str; 1] = ["histlmr"];
+/// M3's `multicut` reads chapter 14.1's singular test, which the default engine leaves off: it is
+/// flipped with the rest of its stage on.
+const NEEDS_ITS_MILESTONE: [&str; 1] = ["multicut"];
+/// M2's `histlmr` moves a reduction by a whole ply per 8,192 points of history, and `histprune`
+/// skips a move only when its history is below −1,024 a ply: records that a search of a few
+/// thousand nodes from cleared tables seldom builds; in a game the tables carry over from one
+/// move to the next. They are flipped with the six searched in turn,
+/// nothing cleared between them.
+const NEEDS_LEARNED_HISTORY: [&str; 2] = ["histlmr", "histprune"];
 
 fn search_six(switches: Switches) -> Vec<SearchStats> {
     search_six_to(switches, DEPTH)
@@ -61,7 +60,7 @@ fn search_six_to(switches: Switches, depth: u32) -> Vec<SearchStats> {
 }
 
 /// The six searched one after another by one searcher, as the moves of a game are: the table
-/// and the histories keep what the earlier searches learnt. Two plies deeper than the rest, so
+/// and the histories keep what the earlier searches learnt. Four plies deeper than the rest, so
 /// that the histories grow.
 fn search_six_in_turn(switches: Switches) -> Vec<SearchStats> {
     let mut searcher = Searcher::new(1);
@@ -70,7 +69,7 @@ fn search_six_in_turn(switches: Switches) -> Vec<SearchStats> {
         .iter()
         .map(|p| {
             let pos = Position::from_fen(p.fen).expect("valid FEN");
-            searcher.search_depth(&pos, DEPTH + 2).stats
+            searcher.search_depth(&pos, DEPTH + 4).stats
         })
         .collect()
 }
