@@ -441,8 +441,8 @@ impl Worker<'_> {
     /// Razoring (M3, switch `razoring`): near the horizon, a node whose evaluation is so far
     /// below alpha that no quiet move can make up the difference is settled by quiescence
     /// alone (the horizon's search: with `qsearch` off, the static evaluation). If even the
-    /// captures cannot lift it above alpha, it fails low without a single move searched (Birmingham and Kent's idea of 1977; CPW "Razoring"; the depth-squared
-    /// margin of Stockfish).
+    /// captures cannot lift it above alpha, it fails low without a single move searched
+    /// (Birmingham and Kent's idea of 1977; CPW "Razoring"; Stockfish's depth-squared margin).
     fn razor(&mut self, eval: i32, alpha: i32, depth: i32, ply: usize) -> Option<i32> {
         let applies = self.switches.razoring
             && depth <= self.params.razor_max_depth
