@@ -58,7 +58,7 @@ pub const MILESTONES: [(&str, f64, &str); 4] = [
     ("m1", 1.0, "M1"),
     ("m3", 3.0, "M3"),
     ("m4", 4.0, "M4"),
-    ("m2m3", 5.0, "M2, M3 II"),
+    ("m2m3", 5.0, "M4 + six"),
 ];
 
 /// The opponents of the strength line: their name in the records, their label and colour.

@@ -37,8 +37,8 @@ const NEEDS_ITS_MILESTONE: [&str; 1] = ["multicut"];
 /// M2's `histlmr` moves a reduction by a whole ply per 8,192 points of history, and `histprune`
 /// skips a move only when its history is below −1,024 a ply: records that a search of a few
 /// thousand nodes from cleared tables seldom builds; in a game the tables carry over from one
-/// move to the next. They are flipped with the six searched in turn,
-/// nothing cleared between them.
+/// move to the next. They are flipped with the six searched in turn, nothing cleared between
+/// them.
 const NEEDS_LEARNED_HISTORY: [&str; 2] = ["histlmr", "histprune"];
 
 fn search_six(switches: Switches) -> Vec<SearchStats> {
@@ -129,6 +129,7 @@ fn every_switch_changes_the_tree_and_off_means_off() {
         default,
         "the same search counts the same"
     );
+    let default_in_turn = search_six_in_turn(Switches::default());
     let mut idle = Vec::new();
     for name in Switches::names() {
         let replaced = Switches::default().eval2 && REPLACED_BY_EVAL2.contains(&name);
@@ -136,8 +137,7 @@ fn every_switch_changes_the_tree_and_off_means_off() {
             continue;
         }
         if NEEDS_LEARNED_HISTORY.contains(&name) {
-            let in_turn = search_six_in_turn(Switches::default());
-            if nodes(&search_six_in_turn(flipped(name))) == nodes(&in_turn) {
+            if nodes(&search_six_in_turn(flipped(name))) == nodes(&default_in_turn) {
                 idle.push(name);
             }
             continue;
