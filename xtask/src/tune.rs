@@ -32,6 +32,10 @@ pub struct TuneArgs {
     /// Keep material and the piece-square tables as they are: tune chapter 18's terms only.
     #[arg(long)]
     terms_only: bool,
+    /// The price of a weight's drift from its hand-set value: this much loss per pawn², squared
+    /// distance (L2 regularisation). 0: none.
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
     /// Where the weights go.
     #[arg(long, default_value = "crates/engine/src/eval2_tuned.rs")]
     out: PathBuf,
@@ -91,6 +95,7 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
         } else {
             0
         },
+        l2: args.l2,
     };
     let tuned = tune(&train, &held_out, start, settings, &mut |epoch| {
         bar.set_position(epoch.epoch as u64);
@@ -118,9 +123,14 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
         ),
         data_command: data_command.trim().to_string(),
         command: format!(
-            "cargo xtask tune --epochs {} --rate {}{}",
+            "cargo xtask tune --epochs {} --rate {}{}{}",
             args.epochs,
             args.rate,
+            if args.l2 > 0.0 {
+                format!(" --l2 {}", args.l2)
+            } else {
+                String::new()
+            },
             if args.terms_only { " --terms-only" } else { "" }
         ),
         held_out: format!(
@@ -135,6 +145,7 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
         positions: train.len(),
         epochs: args.epochs,
         rate: args.rate,
+        l2: args.l2,
         first_tuned: settings.first_tuned,
     };
     let out = root.join(&args.out);
@@ -163,6 +174,7 @@ struct Header {
     positions: usize,
     epochs: usize,
     rate: f64,
+    l2: f64,
     first_tuned: usize,
 }
 
@@ -203,6 +215,8 @@ fn weights_source(header: &Header, weights: &EvalWeights) -> String {
          /// How the weights were tuned: steps of Adam over the whole set, and its step size.\n\
          pub const EPOCHS: usize = {};\n\
          pub const RATE: f64 = {:?};\n\n\
+         /// The price of a weight's drift from its hand-set value, per pawn² (0: none).\n\
+         pub const L2: f64 = {:?};\n\n\
          /// The weights below this index kept their hand-set values (0: all were tuned).\n\
          pub const FIRST_TUNED: usize = {};\n\n\
          const fn s(mg: i32, eg: i32) -> Tapered {{\n    Tapered {{ mg, eg }}\n}}\n\n\
@@ -216,6 +230,7 @@ fn weights_source(header: &Header, weights: &EvalWeights) -> String {
         header.data_command,
         header.epochs,
         header.rate,
+        header.l2,
         header.first_tuned
     );
     for term in &TERMS {

@@ -26,6 +26,9 @@ pub const DATA_COMMAND: &str =
 pub const EPOCHS: usize = 200;
 pub const RATE: f64 = 1.0;
 
+/// The price of a weight's drift from its hand-set value, per pawn² (0: none).
+pub const L2: f64 = 0.0;
+
 /// The weights below this index kept their hand-set values (0: all were tuned).
 pub const FIRST_TUNED: usize = 390;
 
