@@ -489,7 +489,13 @@ mod tests {
         };
         let start = eval2::WEIGHTS.pairs[eval2::MATERIAL + 1].eg;
         let (free, held, pinned) = (knight_eg(0.0), knight_eg(0.5), knight_eg(1e6));
-        assert!(free < held && held < start, "free {free}, held {held}, start {start}");
-        assert!((pinned - start).abs() <= 1, "pinned {pinned}, start {start}");
+        assert!(
+            free < held && held < start,
+            "free {free}, held {held}, start {start}"
+        );
+        assert!(
+            (pinned - start).abs() <= 1,
+            "pinned {pinned}, start {start}"
+        );
     }
 }
