@@ -18,6 +18,7 @@
 //!    tuned weights learnt chess or learnt these games. At most `--held-out-max` of them are
 //!    kept, evenly spaced, in `data/tuning/held-out.txt` (committed).
 
+use crate::datagen_pgn;
 use crate::matches::build_cb2026_for_a_match;
 use arena::adjudication::Adjudication;
 use arena::game::{GameSettings, Player, play_game};
@@ -67,7 +68,14 @@ pub struct DatagenArgs {
     /// Only label the games already played.
     #[arg(long)]
     label_only: bool,
+    /// Also label the games the arena stored for the book's matches (`snapshots/games/*.pgn`)
+    /// played on or before this date (`YYYY.MM.DD`).
+    #[arg(long)]
+    match_games_until: Option<String>,
 }
+
+/// The stored match games are numbered from here, after any self-play game.
+const FIRST_MATCH_GAME: usize = 1_000_000;
 
 /// One played game, as stored: its number, White's points, the start and the moves.
 #[derive(Debug, Clone)]
@@ -301,10 +309,13 @@ fn quiet_positions(game: &StoredGame, searcher: &mut Searcher) -> Result<Vec<Lab
 }
 
 fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Result<(), String> {
-    let games: Vec<StoredGame> = read_games(games_path)
+    let mut games: Vec<StoredGame> = read_games(games_path)
         .into_values()
         .filter(|g| g.index < args.games)
         .collect();
+    if let Some(until) = &args.match_games_until {
+        games.extend(match_games(root, until)?);
+    }
     println!("labelling the quiet positions of {} games", games.len());
     let bar = ProgressBar::new(games.len() as u64);
     // Two halves labelled at once, joined in game order: the output does not depend on timing.
@@ -352,10 +363,13 @@ fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Resu
     std::fs::write(&train_path, &train)
         .map_err(|e| format!("cannot write {}: {e}", train_path.display()))?;
     // The command that makes these positions, for the tuned weights' header.
-    let command = format!(
+    let mut command = format!(
         "cargo xtask datagen --games {} --nodes {} --seed {} --random-plies {}",
         args.games, args.nodes, args.seed, args.random_plies
     );
+    if let Some(until) = &args.match_games_until {
+        command += &format!(" --match-games-until {until}");
+    }
     let command_path = out.join("train.command");
     std::fs::write(&command_path, command + "\n")
         .map_err(|e| format!("cannot write {}: {e}", command_path.display()))?;
@@ -377,6 +391,35 @@ fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Resu
         held_path.display()
     );
     Ok(())
+}
+
+/// The arena's stored match games up to `until`, numbered from [`FIRST_MATCH_GAME`], their SAN
+/// read into the UCI moves the self-play games are stored with.
+fn match_games(root: &Path, until: &str) -> Result<Vec<StoredGame>, String> {
+    let stored = datagen_pgn::stored_games(&root.join("snapshots/games"), until)?;
+    println!("{} stored match games up to {until}", stored.len());
+    stored
+        .into_iter()
+        .enumerate()
+        .map(|(k, game)| {
+            let index = FIRST_MATCH_GAME + k;
+            let mut pos = Position::from_fen(&game.fen)
+                .map_err(|e| format!("match game {k}: bad start {}: {e}", game.fen))?;
+            let mut moves = Vec::with_capacity(game.san.len());
+            for san in &game.san {
+                let m = cb2026::san::to_move(&pos, san)
+                    .map_err(|e| format!("match game {k}: {e}"))?;
+                moves.push(m.to_string());
+                pos.make_move(m);
+            }
+            Ok(StoredGame {
+                index,
+                white_points: game.white_points,
+                fen: game.fen,
+                moves,
+            })
+        })
+        .collect()
 }
 
 /// At most `max` of `items`, evenly spaced, in their order.
