@@ -31,10 +31,10 @@ const HELD_OUT: &str = include_str!("../../data/tuning/held-out.txt");
 /// The losses `cargo xtask tune` recorded, epoch by epoch, for the weights the engine has.
 const LOSSES: &str = include_str!("../../data/tuning/loss-per-epoch.csv");
 
-/// The same record of the first run, which tuned every weight, tables included (`cargo xtask
-/// tune --epochs 200 --rate 1 --out <elsewhere> --losses <this file>`): its weights lost games
-/// and are not kept, its losses are.
-const LOSSES_ALL_WEIGHTS: &str = include_str!("../../data/tuning/loss-per-epoch-all-weights.csv");
+/// The same record of a run on the same data without the price on drift (`cargo xtask tune
+/// --epochs 200 --rate 1 --l2 0 --out <elsewhere> --losses <this file>`): its weights are not
+/// kept, its losses are.
+const LOSSES_NO_PRICE: &str = include_str!("../../data/tuning/loss-per-epoch-no-price.csv");
 
 /// The plot of [`LOSSES`] in the book.
 const PLOT: &str = "book/src/ch19-loss.svg";
@@ -61,9 +61,44 @@ pub fn epochs() -> Vec<EpochRow> {
     parse_epochs(LOSSES)
 }
 
-/// The tuner's record of the run that tuned every weight, parsed.
-pub fn epochs_all_weights() -> Vec<EpochRow> {
-    parse_epochs(LOSSES_ALL_WEIGHTS)
+/// The tuner's record of the run without the price on drift, parsed.
+pub fn epochs_no_price() -> Vec<EpochRow> {
+    parse_epochs(LOSSES_NO_PRICE)
+}
+
+/// The value of `--flag` in a command line.
+fn flag<'a>(command: &'a str, flag: &str) -> Option<&'a str> {
+    let mut words = command.split_whitespace();
+    words.find(|&w| w == flag)?;
+    words.next()
+}
+
+/// How many games of the arena's stored records (`snapshots/games/*.pgn`) ended in a result on
+/// or before `until`: the games `cargo xtask datagen --match-games-until` labels.
+pub fn stored_match_games(until: &str) -> usize {
+    let dir = crate::repository_root().join("snapshots/games");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).expect("the records are there") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_none_or(|ext| ext != "pgn") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a readable record");
+        count += text
+            .split("[Event ")
+            .skip(1)
+            .filter(|game| {
+                let tag = |name: &str| {
+                    game.lines()
+                        .find_map(|line| line.strip_prefix(&format!("[{name} \"")))
+                        .and_then(|rest| rest.strip_suffix("\"]"))
+                        .unwrap_or("")
+                };
+                tag("Date") <= until && ["1-0", "0-1", "1/2-1/2"].contains(&tag("Result"))
+            })
+            .count();
+    }
+    count
 }
 
 fn parse_epochs(csv: &str) -> Vec<EpochRow> {
@@ -149,7 +184,18 @@ pub fn figures() -> Figures {
         .add("ch19.k", Figure::fixed(eval2_tuned::K, 6))
         .add("ch19.train.positions", eval2_tuned::TRAINING_POSITIONS)
         .add("ch19.train.command", eval2_tuned::DATA_COMMAND)
-        .add("ch19.tune.rate", Figure::fixed(eval2_tuned::RATE, 2));
+        .add("ch19.tune.rate", Figure::fixed(eval2_tuned::RATE, 2))
+        .add("ch19.tune.l2", Figure::fixed(eval2_tuned::L2, 4));
+
+    // The two sources of the training games, read from the command that labelled them.
+    let command = eval2_tuned::DATA_COMMAND;
+    let self_play: usize = flag(command, "--games")
+        .and_then(|n| n.parse().ok())
+        .expect("the data command names its games");
+    let until = flag(command, "--match-games-until").expect("the data command names its date");
+    f.add("ch19.train.self_play_games", self_play)
+        .add("ch19.train.match_games_until", until)
+        .add("ch19.train.match_games", stored_match_games(until));
 
     // The held-out loss, measured again here.
     let held = held_out();
@@ -167,7 +213,7 @@ pub fn figures() -> Figures {
     // The tuner's runs, from their records.
     let rows = epochs();
     add_run(&mut f, "ch19.tune", &rows);
-    add_run(&mut f, "ch19.tune_all", &epochs_all_weights());
+    add_run(&mut f, "ch19.tune_free", &epochs_no_price());
     f.add("ch19.tune.first_tuned", eval2_tuned::FIRST_TUNED)
         .add(
             "ch19.tune.tuned_weights",
@@ -214,7 +260,7 @@ pub fn figures() -> Figures {
     // The plot in the book must be the records'.
     let drawn = std::fs::read_to_string(crate::repository_root().join(PLOT)).unwrap_or_default();
     assert!(
-        drawn == loss_svg(&rows, &epochs_all_weights()),
+        drawn == loss_svg(&rows, &epochs_no_price()),
         "{PLOT} is not the plot of data/tuning/loss-per-epoch.csv: run the ch19-tuning \
          program with --plot"
     );
@@ -249,35 +295,35 @@ fn add_run(f: &mut Figures, prefix: &str, rows: &[EpochRow]) {
 /// Redraws the plot from the record (the chapter program with `--plot`).
 pub fn write_plot() {
     let path = crate::repository_root().join(PLOT);
-    std::fs::write(&path, loss_svg(&epochs(), &epochs_all_weights()))
+    std::fs::write(&path, loss_svg(&epochs(), &epochs_no_price()))
         .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     eprintln!("ch19: wrote {}", path.display());
 }
 
-/// A line of the plot: its label, its colour, whether it is the all-weights run (dashed) and
-/// what it reads from a row.
+/// A line of the plot: its label, its colour, whether it is the run without the price (dashed)
+/// and what it reads from a row.
 type Series = (&'static str, &'static str, bool, fn(&EpochRow) -> f64);
 
 /// The losses per epoch of both runs as a self-contained SVG, training and held out:
 /// deterministic, the same records give the same bytes.
-fn loss_svg(rows: &[EpochRow], all_weights: &[EpochRow]) -> String {
+fn loss_svg(rows: &[EpochRow], no_price: &[EpochRow]) -> String {
     const WIDTH: f64 = 640.0;
     const HEIGHT: f64 = 380.0;
     const LEFT: f64 = 70.0;
-    const RIGHT: f64 = 150.0;
+    const RIGHT: f64 = 170.0;
     const TOP: f64 = 40.0;
     const BOTTOM: f64 = 50.0;
     let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
     let values = rows
         .iter()
-        .chain(all_weights)
+        .chain(no_price)
         .flat_map(|r| [r.train, r.held_out]);
     let (low, high) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let step = 0.005;
     let (y_min, y_max) = ((low / step).floor() * step, (high / step).ceil() * step);
     let x_max = rows
         .iter()
-        .chain(all_weights)
+        .chain(no_price)
         .map(|r| r.epoch)
         .max()
         .unwrap_or(1)
@@ -339,13 +385,13 @@ fn loss_svg(rows: &[EpochRow], all_weights: &[EpochRow]) -> String {
         r#"<text x="{LEFT}" y="22" font-size="14">Texel tuning of evaluation II: the loss as the weights learn</text>"#
     );
     let series: [Series; 4] = [
-        ("terms: training", "#1b9e77", false, |r| r.train),
-        ("terms: held out", "#d95f02", false, |r| r.held_out),
-        ("all: training", "#1b9e77", true, |r| r.train),
-        ("all: held out", "#d95f02", true, |r| r.held_out),
+        ("kept: training", "#1b9e77", false, |r| r.train),
+        ("kept: held out", "#d95f02", false, |r| r.held_out),
+        ("no price: training", "#1b9e77", true, |r| r.train),
+        ("no price: held out", "#d95f02", true, |r| r.held_out),
     ];
     for (i, (label, colour, dashed, value)) in series.iter().enumerate() {
-        let run = if *dashed { all_weights } else { rows };
+        let run = if *dashed { no_price } else { rows };
         let dash = if *dashed {
             r#" stroke-dasharray="6 4""#
         } else {

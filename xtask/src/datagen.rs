@@ -1,4 +1,5 @@
-//! `cargo xtask datagen`: chapter 19's training data, from cb2026's games against itself.
+//! `cargo xtask datagen`: chapter 19's training data, from cb2026's games against itself and,
+//! with `--match-games-until`, from the games the book's matches stored.
 //!
 //! Texel's tuning method needs positions labelled with the result of the game they came from.
 //! We make them ourselves, reproducibly:
@@ -8,12 +9,15 @@
 //!    and `i`, plus a few random legal plies, so that no two games share an opening. Each
 //!    finished game is appended to a file as one line, so a run that is stopped resumes where it
 //!    was: the games already there are not played again.
-//! 2. **Labels.** Every position of every game is replayed; it is kept when it is *quiet*: the
+//! 2. **Match games** (optional). The arena stores every match's games as PGN beside its record
+//!    (`snapshots/games/`); with `--match-games-until DATE` those played up to that date are
+//!    labelled too ([`datagen_pgn`]): deeper games, against stronger and weaker opponents.
+//! 3. **Labels.** Every position of every game is replayed; it is kept when it is *quiet*: the
 //!    side to move is not in check and the quiescence search returns the static evaluation, so
 //!    no capture is about to change the material and the result can be blamed on the
 //!    evaluation's terms (Zurichess's "quiet-labeled" set was built the same way). Each kept
 //!    position is written as `FEN;result`, the result from White's side (1, 0.5 or 0).
-//! 3. **Held out.** Every tenth game goes to the held-out set, never to training: positions of
+//! 4. **Held out.** Every tenth game goes to the held-out set, never to training: positions of
 //!    one game are alike, and a held-out set made of other games' positions says whether the
 //!    tuned weights learnt chess or learnt these games. At most `--held-out-max` of them are
 //!    kept, evenly spaced, in `data/tuning/held-out.txt` (committed).
@@ -26,6 +30,7 @@ use arena::openings::{Opening, SplitMix64, choose};
 use arena::spec::{EngineSpec, TimeControl};
 use cb2026::position::Position;
 use cb2026::search::Searcher;
+use cb2026::switches::Switches;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
@@ -194,7 +199,13 @@ fn play_games(args: &DatagenArgs, root: &Path, games_path: &Path) -> Result<(), 
     std::thread::scope(|scope| {
         for _ in 0..args.jobs.max(1) {
             scope.spawn(|| {
-                let spec = |name: &str| EngineSpec::new(name, &cmd).shown_as("cb2026");
+                // The hand-set weights play, whatever `tuned` ships as: the data the tuner learns
+                // from must not change with what it taught.
+                let spec = |name: &str| {
+                    EngineSpec::new(name, &cmd)
+                        .shown_as("cb2026")
+                        .option("tuned", false)
+                };
                 let mut white = Player::new(spec("cb2026-a"));
                 let mut black = Player::new(spec("cb2026-b"));
                 loop {
@@ -284,6 +295,15 @@ struct Labelled {
 /// A game's number and its labelled positions.
 type GamePositions = (usize, Vec<Labelled>);
 
+/// The default engine with the hand-set weights: the one that plays the games and judges which
+/// positions are quiet, so that shipping the tuned weights does not change the data.
+fn hand_set_engine() -> Switches {
+    Switches {
+        tuned: false,
+        ..Switches::default()
+    }
+}
+
 /// The quiet positions of `game`, labelled with its result.
 fn quiet_positions(game: &StoredGame, searcher: &mut Searcher) -> Result<Vec<Labelled>, String> {
     let mut pos = Position::from_fen(&game.fen)
@@ -326,6 +346,7 @@ fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Resu
                 let bar = &bar;
                 scope.spawn(move || {
                     let mut searcher = Searcher::new(16);
+                    searcher.set_switches(hand_set_engine());
                     chunk
                         .iter()
                         .map(|game| {

@@ -306,7 +306,7 @@ pub const SWITCHES: [SwitchInfo; 41] = [
     },
     SwitchInfo {
         name: "tuned",
-        default: false,
+        default: true,
         stage: Stage::Chapter(19),
         help: "evaluation II with chapter 19's tuned weights instead of the hand-set ones",
         field: |s| &mut s.tuned,
@@ -769,6 +769,7 @@ mod tests {
             "timeman",
             "smpoffset",
             "eval2",
+            "tuned",
             "staged",
             "countermove",
             "capthist",
@@ -815,7 +816,6 @@ mod tests {
                 "ttbuckets64",
                 "ttkeepdeep",
                 "tttouch",
-                "tuned",
                 "histprune",
                 "multicut",
             ]

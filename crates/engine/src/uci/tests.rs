@@ -394,13 +394,15 @@ fn eval_traces_the_evaluation_the_switches_choose() {
         assert!(two.contains(term.name), "{}: {two}", term.name);
     }
     assert!(two.contains("king danger (*)") && two.contains("scale 64 of 64"));
-    let total = crate::eval2::evaluate(
-        &pos,
-        &mut crate::eval2::PawnTable::new(),
-        crate::eval2::WeightSet::HandSet,
-    );
+    // The default engine plays chapter 19's tuned weights; `tuned` off, the hand-set ones.
+    let total = |set| crate::eval2::evaluate(&pos, &mut crate::eval2::PawnTable::new(), set);
+    let tuned = total(crate::eval2::WeightSet::Tuned);
     assert!(
-        two.ends_with(&format!("total (White's view) {total}\n")),
+        two.ends_with(&format!("total (White's view) {tuned}\n")),
         "{two}"
     );
+    assert_eq!(said("set tuned off"), "");
+    let hand_set = total(crate::eval2::WeightSet::HandSet);
+    assert_ne!(tuned, hand_set, "the two weight sets differ here");
+    assert!(said("eval").ends_with(&format!("total (White's view) {hand_set}\n")));
 }
