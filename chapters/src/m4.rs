@@ -50,15 +50,16 @@ pub const STRENGTH_PLOT: &str = "book/src/m4-strength-line.svg";
 
 /// The engines of the strength line, by the name their gauntlet records carry
 /// (`gauntlet-<engine>-<opponent>`), their place on the x axis and its label: the engine after
-/// M1, M3 and M4 (each with the switches games accepted then), and after M2's three accepted
-/// switches and M3's second three went in together, once their games said H1. M2 has no point
-/// of its own: when it was played its switches shipped off, so the engine after it was the
-/// engine after M1.
-pub const MILESTONES: [(&str, f64, &str); 4] = [
+/// M1, M3 and M4 (each with the switches games accepted then), after M2's three accepted
+/// switches and M3's second three went in together, once their games said H1, and after
+/// chapter 19's tuned weights went in on theirs. M2 has no point of its own: when it was played
+/// its switches shipped off, so the engine after it was the engine after M1.
+pub const MILESTONES: [(&str, f64, &str); 5] = [
     ("m1", 1.0, "M1"),
     ("m3", 3.0, "M3"),
     ("m4", 4.0, "M4"),
     ("m2m3", 5.0, "M4 + six"),
+    ("tuned", 6.0, "+ tuned"),
 ];
 
 /// The opponents of the strength line: their name in the records, their label and colour.
@@ -300,7 +301,8 @@ pub fn strength_svg() -> String {
     LineChart {
         title: "cb2026 against Debian's engines at 2+0.02, milestone by milestone",
         description: "cb2026's Elo difference against GNU Chess, Glaurung, Toga II and Ethereal, \
-                      with 95% error bars, after M1, M3, M4, and M2's and M3's later switches",
+                      with 95% error bars, after M1, M3, M4, M2's and M3's later switches, and \
+                      chapter 19's tuned weights",
         x_label: "the engine after",
         y_label: "Elo, cb2026 − opponent",
         y_step: 100.0,
