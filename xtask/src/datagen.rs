@@ -428,8 +428,8 @@ fn match_games(root: &Path, until: &str) -> Result<Vec<StoredGame>, String> {
                 .map_err(|e| format!("match game {k}: bad start {}: {e}", game.fen))?;
             let mut moves = Vec::with_capacity(game.san.len());
             for san in &game.san {
-                let m = cb2026::san::to_move(&pos, san)
-                    .map_err(|e| format!("match game {k}: {e}"))?;
+                let m =
+                    cb2026::san::to_move(&pos, san).map_err(|e| format!("match game {k}: {e}"))?;
                 moves.push(m.to_string());
                 pos.make_move(m);
             }
