@@ -77,28 +77,9 @@ fn flag<'a>(command: &'a str, flag: &str) -> Option<&'a str> {
 /// or before `until`: the games `cargo xtask datagen --match-games-until` labels.
 pub fn stored_match_games(until: &str) -> usize {
     let dir = crate::repository_root().join("snapshots/games");
-    let mut count = 0;
-    for entry in std::fs::read_dir(&dir).expect("the records are there") {
-        let path = entry.expect("a directory entry").path();
-        if path.extension().is_none_or(|ext| ext != "pgn") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).expect("a readable record");
-        count += text
-            .split("[Event ")
-            .skip(1)
-            .filter(|game| {
-                let tag = |name: &str| {
-                    game.lines()
-                        .find_map(|line| line.strip_prefix(&format!("[{name} \"")))
-                        .and_then(|rest| rest.strip_suffix("\"]"))
-                        .unwrap_or("")
-                };
-                tag("Date") <= until && ["1-0", "0-1", "1/2-1/2"].contains(&tag("Result"))
-            })
-            .count();
-    }
-    count
+    arena::stored_games::stored_games(&dir, until)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .len()
 }
 
 fn parse_epochs(csv: &str) -> Vec<EpochRow> {

@@ -11,7 +11,7 @@
 //!    was: the games already there are not played again.
 //! 2. **Match games** (optional). The arena stores every match's games as PGN beside its record
 //!    (`snapshots/games/`); with `--match-games-until DATE` those played up to that date are
-//!    labelled too ([`datagen_pgn`]): deeper games, against stronger and weaker opponents.
+//!    labelled too ([`arena::stored_games`]): deeper games, against stronger and weaker opponents.
 //! 3. **Labels.** Every position of every game is replayed; it is kept when it is *quiet*: the
 //!    side to move is not in check and the quiescence search returns the static evaluation, so
 //!    no capture is about to change the material and the result can be blamed on the
@@ -22,12 +22,12 @@
 //!    tuned weights learnt chess or learnt these games. At most `--held-out-max` of them are
 //!    kept, evenly spaced, in `data/tuning/held-out.txt` (committed).
 
-use crate::datagen_pgn;
 use crate::matches::build_cb2026_for_a_match;
 use arena::adjudication::Adjudication;
 use arena::game::{GameSettings, Player, play_game};
 use arena::openings::{Opening, SplitMix64, choose};
 use arena::spec::{EngineSpec, TimeControl};
+use arena::stored_games;
 use cb2026::position::Position;
 use cb2026::search::Searcher;
 use cb2026::switches::Switches;
@@ -417,7 +417,7 @@ fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Resu
 /// The arena's stored match games up to `until`, numbered from [`FIRST_MATCH_GAME`], their SAN
 /// read into the UCI moves the self-play games are stored with.
 fn match_games(root: &Path, until: &str) -> Result<Vec<StoredGame>, String> {
-    let stored = datagen_pgn::stored_games(&root.join("snapshots/games"), until)?;
+    let stored = stored_games::stored_games(&root.join("snapshots/games"), until)?;
     println!("{} stored match games up to {until}", stored.len());
     stored
         .into_iter()

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod datagen;
-mod datagen_pgn;
 mod magics;
 mod matches;
 mod perf_bench;

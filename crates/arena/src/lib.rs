@@ -21,6 +21,7 @@ pub mod rules;
 pub mod runner;
 pub mod spec;
 pub mod stats;
+pub mod stored_games;
 pub mod uci;
 
 pub use record::{MatchRecord, RecordError, record_figures};

@@ -444,48 +444,45 @@ mod tests {
         }
     }
 
-    #[test]
-    fn tuning_lowers_the_loss_it_is_given() {
-        // A set where every side a knight up lost must teach the knight's weight to fall.
-        let set = set_of(
+    /// A set where every side a knight up lost: it must teach the knight's weight to fall.
+    fn knight_up_loses() -> TuningSet {
+        set_of(
             "4k3/p7/8/8/8/8/P7/3NK3 w - - 0 1;0\n\
              4k3/p7/8/8/8/8/P7/2N1K3 b - - 0 1;0\n\
              3nk3/p7/8/8/8/8/P7/4K3 w - - 0 1;1",
-        );
-        let k = 1.0;
-        let before = loss(&set, &eval2::WEIGHTS, k);
-        let settings = TuneSettings {
-            k,
+        )
+    }
+
+    /// Fifty steps of five centipawns over every weight, at K = 1 and the price `l2`.
+    fn fifty_steps(l2: f64) -> TuneSettings {
+        TuneSettings {
+            k: 1.0,
             epochs: 50,
             rate: 5.0,
             report_every: 50,
             first_tuned: 0,
-            l2: 0.0,
-        };
+            l2,
+        }
+    }
+
+    #[test]
+    fn tuning_lowers_the_loss_it_is_given() {
+        let set = knight_up_loses();
+        let settings = fifty_steps(0.0);
+        let before = loss(&set, &eval2::WEIGHTS, settings.k);
         let tuned = tune(&set, &set, &eval2::WEIGHTS, settings, &mut |_| {});
-        assert!(loss(&set, &tuned, k) < before);
+        assert!(loss(&set, &tuned, settings.k) < before);
         assert!(tuned.pairs[eval2::MATERIAL + 1].eg < eval2::WEIGHTS.pairs[eval2::MATERIAL + 1].eg);
     }
 
     #[test]
     fn the_drift_penalty_holds_weights_nearer_their_start() {
-        // The same lesson as above, at a price per pawn of drift: the knight moves less, and
-        // the price grows with the distance, so a steep enough price keeps it where it was.
-        let set = set_of(
-            "4k3/p7/8/8/8/8/P7/3NK3 w - - 0 1;0\n\
-             4k3/p7/8/8/8/8/P7/2N1K3 b - - 0 1;0\n\
-             3nk3/p7/8/8/8/8/P7/4K3 w - - 0 1;1",
-        );
+        // The same lesson at a price per pawn of drift: the knight moves less, and the price
+        // grows with the distance, so a steep enough price keeps it where it was.
+        let set = knight_up_loses();
         let knight_eg = |l2: f64| {
-            let settings = TuneSettings {
-                k: 1.0,
-                epochs: 50,
-                rate: 5.0,
-                report_every: 50,
-                first_tuned: 0,
-                l2,
-            };
-            tune(&set, &set, &eval2::WEIGHTS, settings, &mut |_| {}).pairs[eval2::MATERIAL + 1].eg
+            let tuned = tune(&set, &set, &eval2::WEIGHTS, fifty_steps(l2), &mut |_| {});
+            tuned.pairs[eval2::MATERIAL + 1].eg
         };
         let start = eval2::WEIGHTS.pairs[eval2::MATERIAL + 1].eg;
         let (free, held, pinned) = (knight_eg(0.0), knight_eg(0.5), knight_eg(1e6));

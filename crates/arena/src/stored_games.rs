@@ -1,12 +1,10 @@
-//! The second source of `cargo xtask datagen`'s positions: the games the arena stored for the
-//! book's matches (`snapshots/games/*.pgn`), cb2026 against itself and against Debian's engines
-//! at 2+0.02 and longer. They are our own games too, played at a real time control, so deeper
-//! than the fixed-node games, and against opponents that punish what cb2026 misjudges; and they
-//! are committed, so the positions are rebuilt from the repository alone.
+//! Reading back the games the arena stored as PGN ([`crate::pgn`] writes them): a start, the
+//! moves in SAN and the result, for `cargo xtask datagen`, which labels their positions for
+//! chapter 19's tuner, and for the chapter program that counts them.
 //!
 //! A record grows when a match is resumed, and new records are added; the games are therefore
-//! chosen by the date the arena wrote in each game's `Date` tag, up to a date the command names,
-//! so the same command reads the same games later.
+//! chosen by the date the arena wrote in each game's `Date` tag, up to a date the caller names,
+//! so the same call reads the same games later.
 
 use std::path::Path;
 
