@@ -687,6 +687,37 @@ impl Position {
     }
     // ANCHOR_END: is_repetition
 
+    // ANCHOR: is_search_repetition
+    /// Whether a search `ply` plies below its root should score this position a draw by
+    /// repetition. One earlier occurrence inside the search, the root included, is enough: the
+    /// line went round a cycle the search chose, and the side that chose it can go round again.
+    /// An occurrence before the root was played in the game, and repeating it once is not yet a
+    /// draw: the rules ask for a third occurrence (FIDE article 9.2), so two are needed there.
+    /// Counting a single game occurrence as a draw lets a lost side believe it holds by
+    /// stepping back into any position it has seen, while the opponent simply plays another
+    /// move. Stockfish and Ethereal also ask for two occurrences before the root (CPW:
+    /// Repetitions). A search from a FEN, with no game behind it, sees no difference.
+    pub fn is_search_repetition(&self, ply: usize) -> bool {
+        let reach = self.board.halfmove_clock.min(self.board.plies_since_null) as usize;
+        let key = self.board.key;
+        let mut in_game = 0;
+        for (index, earlier) in self.history.iter().rev().enumerate().take(reach) {
+            let plies_back = index + 1;
+            if plies_back % 2 == 1 || earlier.key != key {
+                continue;
+            }
+            if plies_back <= ply {
+                return true;
+            }
+            in_game += 1;
+            if in_game == 2 {
+                return true;
+            }
+        }
+        false
+    }
+    // ANCHOR_END: is_search_repetition
+
     /// Whether neither side can possibly mate: bare kings, a lone minor piece, or bishops all on
     /// squares of one colour (FIDE article 5.2.2, in the cases that are cheap to see). A rule
     /// of the game, so it lives with the position; the search scores such a position a draw.
@@ -866,6 +897,36 @@ mod tests {
         assert!(
             !q.is_repetition(),
             "a repetition does not reach across a null move"
+        );
+    }
+
+    #[test]
+    fn search_repetition_needs_two_game_occurrences_but_one_inside_the_search() {
+        let mut p = Position::startpos();
+        play(&mut p, &["g1f3", "g8f6", "f3g1", "f6g8"]);
+        assert!(p.is_repetition());
+        assert!(
+            !p.is_search_repetition(0),
+            "the start position occurred once in the game: not yet a draw"
+        );
+        assert!(
+            !p.is_search_repetition(3),
+            "a search from the position after 1.Nf3 finds the start position before its root"
+        );
+        assert!(
+            p.is_search_repetition(4),
+            "a search from the start position went round a cycle of its own"
+        );
+        play(&mut p, &["g1f3", "g8f6", "f3g1", "f6g8"]);
+        assert!(
+            p.is_search_repetition(0),
+            "the third occurrence: two in the game before it"
+        );
+        let mut q = Position::startpos();
+        play(&mut q, &["g1f3", "g8f6", "f3g1"]);
+        assert!(
+            !q.is_search_repetition(10),
+            "a new position is no repetition"
         );
     }
 

@@ -90,6 +90,23 @@ fn perpetual_check_is_a_draw() {
     assert_eq!(search(fen, 8), (Some(uci(fen, "h5e8")), Score::Cp(0)));
 }
 
+/// A lost side cannot save itself by stepping back into a position the game has seen only
+/// once: that is the second occurrence, not the third, and the opponent is free to play on.
+/// The king could return to g1, where the game has already been, but the queen still wins.
+#[test]
+fn one_earlier_occurrence_in_the_game_is_not_a_draw() {
+    let mut pos = Position::from_fen("k7/8/8/8/8/8/q7/7K w - - 0 1").expect("valid");
+    for text in ["h1g1", "a8b8", "g1h1", "b8a8"] {
+        let m = pos.parse_uci_move(text).expect("legal");
+        pos.make_move(m);
+    }
+    let outcome = Searcher::new(4).search_depth(&pos, 6);
+    match outcome.score {
+        Score::Cp(cp) => assert!(cp < -500, "the queen is still up: {cp}"),
+        Score::Mate(moves) => assert!(moves < 0, "White cannot mate: {moves}"),
+    }
+}
+
 /// A position whose earlier occurrences are in the game history: the side to move, lost
 /// otherwise, steps back into the repetition.
 #[test]

@@ -849,12 +849,12 @@ impl<'a> Worker<'a> {
     }
     // ANCHOR_END: static_eval
 
-    /// Whether the position is drawn by the fifty-move rule, by repetition (one earlier
-    /// occurrence is enough: a line that repeats can be repeated again), or because neither
-    /// side has the material to mate.
-    fn is_draw(&self) -> bool {
+    /// Whether the position `ply` plies below the root is drawn by the fifty-move rule, by
+    /// repetition ([`Position::is_search_repetition`]: once inside the search, twice before
+    /// it), or because neither side has the material to mate.
+    fn is_draw(&self, ply: usize) -> bool {
         self.pos.halfmove_clock() >= 100
-            || self.pos.is_repetition()
+            || self.pos.is_search_repetition(ply)
             || self.pos.insufficient_material()
     }
 

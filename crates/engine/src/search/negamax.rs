@@ -83,7 +83,7 @@ impl Worker<'_> {
         self.count_node(ply);
         let root = ply == 0;
         if !root {
-            if self.is_draw() {
+            if self.is_draw(ply) {
                 return DRAW;
             }
             // Mate distance pruning: no line from here can beat a mate already found nearer
