@@ -121,6 +121,9 @@ pub struct Switches {
     /// The soft time limit shrinks when the best move took most of the nodes, and grows when
     /// it took few (M4).
     pub nodeshare: bool,
+    /// The soft limit at half as much again as M4's scaled target: the clock the engine left
+    /// at the end of its games is spent during them (M4).
+    pub timeplus: bool,
     /// Whether the static evaluation rose since the side to move last moved ("improving")
     /// tunes the other prunings: margins, move counts, reductions (M3).
     pub improving: bool,
@@ -170,7 +173,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 41] = [
+pub const SWITCHES: [SwitchInfo; 42] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -431,6 +434,13 @@ pub const SWITCHES: [SwitchInfo; 41] = [
         field: |s| &mut s.nodeshare,
     },
     SwitchInfo {
+        name: "timeplus",
+        default: false,
+        stage: Stage::Milestone(4),
+        help: "the soft time limit half as much again: spend the clock the games left unused",
+        field: |s| &mut s.timeplus,
+    },
+    SwitchInfo {
         name: "ttbuckets64",
         default: false,
         stage: Stage::Milestone(5),
@@ -645,6 +655,7 @@ impl Switches {
             stability: on,
             scoredrop: on,
             nodeshare: on,
+            timeplus: on,
         }
     }
 
@@ -818,6 +829,7 @@ mod tests {
                 "tttouch",
                 "histprune",
                 "multicut",
+                "timeplus",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

@@ -222,6 +222,11 @@ pub fn target_scale_pct(progress: &Progress, heed: Heed) -> u32 {
     (stability * drop / 100 * share / 100).clamp(low, high)
 }
 
+/// With M4's `timeplus`, the soft limit is this share of what it would be, in percent: the
+/// engine with M4's scaling still ended its games with a fifth of its clock or more unused
+/// (chapter M4 counts it from the stored games), time that a move could have spent.
+pub const TIME_PLUS_PCT: u32 = 150;
+
 /// The soft limit of a search that started at `start` with chapter 15's soft deadline `soft`:
 /// `pct` percent of the target, which is twice chapter 15's soft limit ([`clock_budget`]), never
 /// past `hard`.

@@ -15,13 +15,14 @@ const DEPTH: u32 = 8;
 /// Switches this test leaves to others: `alphabeta` off is minimax, whose tree at [`DEPTH`]
 /// would take hours (`minimax_searches_more_than_alpha_beta` checks it shallower), and `timeman`
 /// acts only on a clock, never at a fixed depth (the tests of `time.rs` check it), as do M4's
-/// three time switches.
-const NOT_AT_FIXED_DEPTH: [&str; 5] = [
+/// four time switches.
+const NOT_AT_FIXED_DEPTH: [&str; 6] = [
     "alphabeta",
     "timeman",
     "stability",
     "scoredrop",
     "nodeshare",
+    "timeplus",
 ];
 /// Switches that choose between the results of several threads: one thread has one result.
 const ONLY_WITH_THREADS: [&str; 2] = ["smpvote", "smpoffset"];

@@ -709,8 +709,17 @@ impl<'a> Worker<'a> {
             score_drop: self.switches.scoredrop,
             node_share: self.switches.nodeshare,
         };
-        let deadline = if self.switches.timeman && heed != Heed::default() {
-            let pct = time::target_scale_pct(progress, heed);
+        let scaled = heed != Heed::default() || self.switches.timeplus;
+        let deadline = if self.switches.timeman && scaled {
+            // Chapter 15's soft limit is half the target: 50 %.
+            let mut pct = if heed == Heed::default() {
+                50
+            } else {
+                time::target_scale_pct(progress, heed)
+            };
+            if self.switches.timeplus {
+                pct = pct * time::TIME_PLUS_PCT / 100;
+            }
             time::scaled_soft_deadline(self.started, soft, self.limits.hard_deadline, pct)
         } else {
             soft
