@@ -13,11 +13,13 @@
 //! positions at stage M4, and the share of its target a move would be given after each
 //! iteration.
 
+use crate::ch02::{clock_name, load_average, time_medians};
 use crate::plot::{LineChart, Series};
 use crate::six;
 use crate::{Chapter, Figure, Figures};
-use cb2026::switches::Stage;
+use cb2026::switches::{self, Stage, Switches};
 use cb2026::time::{self, Heed};
+use std::hint::black_box;
 
 /// Milestone M4 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -25,7 +27,7 @@ pub const CHAPTER: Chapter = Chapter {
     title: "M4. Time that follows the search",
     bin: "m4-time",
     figures,
-    measured: None,
+    measured: Some(measured),
     deep: None,
     print_tables,
 };
@@ -52,14 +54,17 @@ pub const STRENGTH_PLOT: &str = "book/src/m4-strength-line.svg";
 /// (`gauntlet-<engine>-<opponent>`), their place on the x axis and its label: the engine after
 /// M1, M3 and M4 (each with the switches games accepted then), after M2's three accepted
 /// switches and M3's second three went in together, once their games said H1, and after
-/// chapter 19's tuned weights went in on theirs. M2 has no point of its own: when it was played
-/// its switches shipped off, so the engine after it was the engine after M1.
-pub const MILESTONES: [(&str, f64, &str); 5] = [
+/// chapter 19's tuned weights went in on theirs, and last after the search's repetition rule
+/// stopped taking one occurrence in the game for a draw (chapter 4). M2 has no point of its
+/// own: when it was played its switches shipped off, so the engine after it was the engine
+/// after M1.
+pub const MILESTONES: [(&str, f64, &str); 6] = [
     ("m1", 1.0, "M1"),
     ("m3", 3.0, "M3"),
     ("m4", 4.0, "M4"),
     ("m2m3", 5.0, "M4 + six"),
     ("tuned", 6.0, "+ tuned"),
+    ("rep", 7.0, "+ repetition"),
 ];
 
 /// The opponents of the strength line: their name in the records, their label and colour.
@@ -115,6 +120,71 @@ fn add_scales(f: &mut Figures) {
                 );
         }
     }
+}
+
+// ANCHOR: after_milestone
+/// The engine after milestone `last` (`0` for none): the engine cb2026 ships with every
+/// switch of a later milestone off. The milestones' switches only ever add to the engine
+/// before them, so this is the engine each milestone handed on, measured with today's code.
+pub fn after_milestone(last: u8) -> Switches {
+    let mut engine = Switches::default();
+    for info in &switches::SWITCHES {
+        if matches!(info.stage, Stage::Milestone(m) if m > last) {
+            engine.set(info.name, false).expect("a switch of the table");
+        }
+    }
+    engine
+}
+// ANCHOR_END: after_milestone
+
+/// The engines whose bench speed the page compares, by the name their figures use: before the
+/// milestones, after M1, after M2, and after M3 and M4 together (M4's switches read only the
+/// clock, which bench never does, so the engine after M3 and after M4 search the same trees
+/// equally fast).
+const SPEED_STAGES: [(&str, u8); 4] = [("none", 0), ("m1", 1), ("m2", 2), ("m4", 4)];
+
+/// How many times bench is run in each configuration; the median is kept.
+const BENCH_RUNS: usize = 9;
+
+/// The measured figures: bench's nodes and speed after each milestone, the median of
+/// [`BENCH_RUNS`] runs each, taken in turns, and the change from the engine before the
+/// milestones.
+pub fn measured() -> Figures {
+    let mut f = Figures::new("m4");
+    f.add("m4.measured.load_before", load_average());
+    let mut nodes = [0u64; SPEED_STAGES.len()];
+    eprintln!(
+        "m4: bench after each milestone, {} configurations, {BENCH_RUNS} runs each",
+        SPEED_STAGES.len()
+    );
+    let times = {
+        let [a, b, c, d] = &mut nodes;
+        let bench = |last: u8| crate::bench_nodes(after_milestone(last));
+        time_medians(
+            BENCH_RUNS,
+            &mut [
+                &mut || *a = black_box(bench(SPEED_STAGES[0].1)),
+                &mut || *b = black_box(bench(SPEED_STAGES[1].1)),
+                &mut || *c = black_box(bench(SPEED_STAGES[2].1)),
+                &mut || *d = black_box(bench(SPEED_STAGES[3].1)),
+            ],
+        )
+    };
+    let knps: Vec<f64> = (0..SPEED_STAGES.len())
+        .map(|i| nodes[i] as f64 / times[i].as_secs_f64() / 1e3)
+        .collect();
+    for (i, (name, _)) in SPEED_STAGES.iter().enumerate() {
+        let key = format!("m4.measured.bench.{name}");
+        f.add(&format!("{key}.nodes"), nodes[i])
+            .add(&format!("{key}.knps"), Figure::fixed(knps[i], 0))
+            .add(
+                &format!("{key}.nps_change_pct"),
+                Figure::fixed(100.0 * (knps[i] / knps[0] - 1.0), 1),
+            );
+    }
+    f.add("m4.measured.clock", clock_name())
+        .add("m4.measured.load_after", load_average());
+    f
 }
 
 /// The width of the plot's buckets, in full moves.
@@ -301,8 +371,8 @@ pub fn strength_svg() -> String {
     LineChart {
         title: "cb2026 against Debian's engines at 2+0.02, milestone by milestone",
         description: "cb2026's Elo difference against GNU Chess, Glaurung, Toga II and Ethereal, \
-                      with 95% error bars, after M1, M3, M4, M2's and M3's later switches, and \
-                      chapter 19's tuned weights",
+                      with 95% error bars, after M1, M3, M4, M2's and M3's later switches, \
+                      chapter 19's tuned weights and the repetition rule",
         x_label: "the engine after",
         y_label: "Elo, cb2026 − opponent",
         y_step: 100.0,
