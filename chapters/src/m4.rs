@@ -7,7 +7,10 @@
 //! `book/src/m4-strength-line.svg`: cb2026 after each milestone against four of Debian's
 //! engines, from the gauntlets' records.
 //!
-//! A timed search is not deterministic, so no figure here comes from one: the time figures are
+//! The measured figures (`--measured`, stored by `cargo xtask measure m4`) are bench's nodes and
+//! speed for the engine after each milestone ([`after_milestone`]).
+//!
+//! A timed search is not deterministic, so no pinned figure comes from one: the time figures are
 //! read from the match records, which `cargo xtask verify` checks against their own PGN. What
 //! the three measures read after each iteration is searched, at a fixed depth: two of the six
 //! positions at stage M4, and the share of its target a move would be given after each
