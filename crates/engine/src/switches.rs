@@ -9,16 +9,16 @@
 //! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
 //! gain, `snapshots/games/ch14-1-singular.json`; with M3's `multicut`, 1,000 games gave no
-//! verdict, `snapshots/games/m3-singular-multicut.json`), `smpvote` (chapter 17), `tuned`
-//! (chapter 19: no verdict after 514 games, `snapshots/games/ch19-tuned.json`), M2's
-//! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), and `ttbuckets`,
-//! `ttbuckets64`, `ttkeepdeep` and `tttouch` (M5). Chapter 18's `eval2`, M1's `staged` and
-//! `countermove`, M2's `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`,
-//! `iir`, `tteval`, `razoring` and `probcut` and M4's `stability`, `scoredrop` and `nodeshare`
-//! shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
-//! `snapshots/games/m1-picker.json`, `snapshots/games/m2-without-histprune.json`,
-//! `snapshots/games/m3-pruning.json`, `snapshots/games/m3-ii.json`,
-//! `snapshots/games/m4-time-target.json`).
+//! verdict, `snapshots/games/m3-singular-multicut.json`), `smpvote` (chapter 17), M2's
+//! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), M4's `timeplus`
+//! (no verdict, `snapshots/games/m4-timeplus.json`), and `ttbuckets`, `ttbuckets64`,
+//! `ttkeepdeep` and `tttouch` (M5). Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged`
+//! and `countermove`, M2's `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`,
+//! `seeprune`, `iir`, `tteval`, `razoring` and `probcut` and M4's `stability`, `scoredrop` and
+//! `nodeshare` shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
+//! `snapshots/games/ch19-tuned-l2.json`, `snapshots/games/m1-picker.json`,
+//! `snapshots/games/m2-without-histprune.json`, `snapshots/games/m3-pruning.json`,
+//! `snapshots/games/m3-ii.json`, `snapshots/games/m4-time-target.json`).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -146,6 +146,10 @@ pub struct Switches {
     /// Multi-cut: when the singular test finds another move that beats beta, the node fails
     /// high at once (M3; acts only with chapter 14.1's `singular` on).
     pub multicut: bool,
+    /// The null-move search is shallower still the further the evaluation is above beta (M3).
+    pub nmpeval: bool,
+    /// Quiescence skips a capture whose exchange cannot bring the score near alpha (M3).
+    pub qsfutility: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -173,7 +177,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 42] = [
+pub const SWITCHES: [SwitchInfo; 44] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -411,6 +415,20 @@ pub const SWITCHES: [SwitchInfo; 42] = [
         stage: Stage::Milestone(3),
         help: "a singular test that finds a second move beating beta cuts the node",
         field: |s| &mut s.multicut,
+    },
+    SwitchInfo {
+        name: "nmpeval",
+        default: false,
+        stage: Stage::Milestone(3),
+        help: "the null-move search grows shallower with the evaluation's lead over beta",
+        field: |s| &mut s.nmpeval,
+    },
+    SwitchInfo {
+        name: "qsfutility",
+        default: false,
+        stage: Stage::Milestone(3),
+        help: "quiescence skips captures that cannot bring the score near alpha",
+        field: |s| &mut s.qsfutility,
     },
     SwitchInfo {
         name: "stability",
@@ -652,6 +670,8 @@ impl Switches {
             razoring: on,
             probcut: on,
             multicut: on,
+            nmpeval: on,
+            qsfutility: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,

@@ -697,34 +697,10 @@ impl<'a> Worker<'a> {
     // ANCHOR_END: iterative_deepening
 
     // ANCHOR: m4_progress
-    /// Whether the soft limit has passed: chapter 15's (half the target), or with M4's switches
-    /// the target scaled by what the iterations so far say ([`time::target_scale_pct`]).
-    /// Without a clock, never.
+    /// Whether the soft limit ([`soft_deadline`], below) has passed. Without a clock, never.
     fn past_soft_limit(&self, progress: &Progress) -> bool {
-        let Some(soft) = self.limits.soft_deadline else {
-            return false;
-        };
-        let heed = Heed {
-            stability: self.switches.stability,
-            score_drop: self.switches.scoredrop,
-            node_share: self.switches.nodeshare,
-        };
-        let scaled = heed != Heed::default() || self.switches.timeplus;
-        let deadline = if self.switches.timeman && scaled {
-            // Chapter 15's soft limit is half the target: 50 %.
-            let mut pct = if heed == Heed::default() {
-                50
-            } else {
-                time::target_scale_pct(progress, heed)
-            };
-            if self.switches.timeplus {
-                pct = pct * time::TIME_PLUS_PCT / 100;
-            }
-            time::scaled_soft_deadline(self.started, soft, self.limits.hard_deadline, pct)
-        } else {
-            soft
-        };
-        Instant::now() >= deadline
+        soft_deadline(&self.limits, self.started, &self.switches, progress)
+            .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// What the iteration just completed, with `score` and principal variation `pv`, adds to
@@ -927,6 +903,49 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 // ANCHOR_END: mate_scores
 
+// ANCHOR: m4_soft_deadline
+/// The soft limit of a search that started at `started`: chapter 15's (half the target), or with
+/// M4's switches the target scaled by what the iterations so far say
+/// ([`time::target_scale_pct`]). Without a clock, none.
+///
+/// A soft limit that is the hard one is `go movetime`'s ([`time::movetime_budget`]): a fixed
+/// time has nothing to save for later moves, so it is spent whole, and M4's judgement of the
+/// iterations, which is for a clock, does not shorten it.
+fn soft_deadline(
+    limits: &Limits,
+    started: Instant,
+    switches: &Switches,
+    progress: &Progress,
+) -> Option<Instant> {
+    let soft = limits.soft_deadline?;
+    let heed = Heed {
+        stability: switches.stability,
+        score_drop: switches.scoredrop,
+        node_share: switches.nodeshare,
+    };
+    let scaled = heed != Heed::default() || switches.timeplus;
+    let fixed_time = limits.hard_deadline == Some(soft);
+    if !switches.timeman || !scaled || fixed_time {
+        return Some(soft);
+    }
+    // Chapter 15's soft limit is half the target: 50 %.
+    let mut pct = if heed == Heed::default() {
+        50
+    } else {
+        time::target_scale_pct(progress, heed)
+    };
+    if switches.timeplus {
+        pct = pct * time::TIME_PLUS_PCT / 100;
+    }
+    Some(time::scaled_soft_deadline(
+        started,
+        soft,
+        limits.hard_deadline,
+        pct,
+    ))
+}
+// ANCHOR_END: m4_soft_deadline
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -970,6 +989,36 @@ mod tests {
         assert_eq!((voted.depth, voted.root_best), (0, Some(b)));
         let voted = vote(Completed::default(), vec![completed(3, 0, a)]);
         assert_eq!(voted.pv, vec![a], "a helper's result beats none");
+    }
+
+    #[test]
+    fn a_stable_search_stops_early_on_a_clock_but_spends_a_fixed_time_whole() {
+        let start = Instant::now();
+        let ms = Duration::from_millis;
+        let settled = Progress {
+            stable_iterations: 4,
+            score_drop: 0,
+            best_move_node_pct: 90,
+        };
+        let switches = Switches::default();
+        let clock = Limits {
+            soft_deadline: Some(start + ms(1_000)),
+            hard_deadline: Some(start + ms(6_000)),
+            ..Limits::default()
+        };
+        let on_the_clock = soft_deadline(&clock, start, &switches, &settled).expect("a clock");
+        assert!(on_the_clock < start + ms(1_000), "M4 stops a settled search early");
+        let movetime = Limits {
+            soft_deadline: Some(start + ms(1_000)),
+            hard_deadline: Some(start + ms(1_000)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            soft_deadline(&movetime, start, &switches, &settled),
+            Some(start + ms(1_000)),
+            "go movetime's time is spent whole"
+        );
+        assert_eq!(soft_deadline(&Limits::depth(9), start, &switches, &settled), None);
     }
 
     #[test]

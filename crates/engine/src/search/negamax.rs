@@ -391,7 +391,10 @@ impl Worker<'_> {
             return None;
         }
         self.stats.null_tries += 1;
-        let reduction = self.params.null_move_reduction(depth);
+        let mut reduction = self.params.null_move_reduction(depth);
+        if self.switches.nmpeval {
+            reduction += self.params.null_move_eval_reduction(eval, beta);
+        }
         self.pos.make_null();
         self.null_played[ply] = true;
         let score = -self.negamax(
