@@ -1,10 +1,8 @@
 //! Milestone M3, pruning II: the "improving" flag (`improving`), late move pruning (`lmp`),
 //! static exchange pruning in the main search (`seeprune`), internal iterative reduction
 //! (`iir`), the table's score as the prunings' evaluation (`tteval`), razoring (`razoring`) and
-//! ProbCut (`probcut`), multi-cut (`multicut`), the null move's reduction by the evaluation's
-//! lead (`nmpeval`) and futility in quiescence (`qsfutility`), each switched off at stage M3 on
-//! the six positions, and the milestone as a whole (stage M3 against stage M2, where all ten
-//! are off).
+//! ProbCut (`probcut`) and multi-cut (`multicut`), each switched off at stage M3 on the six
+//! positions, and the milestone as a whole (stage M3 against stage M2, where all eight are off).
 //!
 //! Pinned: node counts, best moves, how often each technique acted, and bench's node count with
 //! the milestone on.
@@ -26,7 +24,7 @@ pub const CHAPTER: Chapter = Chapter {
 };
 
 /// The switches of the milestone, measured one at a time.
-pub const SWITCHES: [&str; 10] = [
+pub const SWITCHES: [&str; 8] = [
     "improving",
     "lmp",
     "seeprune",
@@ -35,12 +33,10 @@ pub const SWITCHES: [&str; 10] = [
     "razoring",
     "probcut",
     "multicut",
-    "nmpeval",
-    "qsfutility",
 ];
 
 /// How often each technique acted in a set of searches: `(name, count)`.
-fn acted(stats: &SearchStats) -> [(&'static str, u64); 12] {
+fn acted(stats: &SearchStats) -> [(&'static str, u64); 10] {
     [
         ("lmp_prunes", stats.lmp_prunes),
         ("exchange_prunes", stats.exchange_prunes),
@@ -50,8 +46,6 @@ fn acted(stats: &SearchStats) -> [(&'static str, u64); 12] {
         ("probcut_tries", stats.probcut_tries),
         ("probcut_cutoffs", stats.probcut_cutoffs),
         ("multicuts", stats.multicuts),
-        ("null_cutoffs", stats.null_cutoffs),
-        ("qs_futility_prunes", stats.qs_futility_prunes),
         ("rfp_cutoffs", stats.rfp_cutoffs),
         ("lmr_reductions", stats.lmr_reductions),
     ]
@@ -67,10 +61,7 @@ pub fn figures() -> Figures {
         .add("m3.params.razor_margin.d3", params.razor_margin(3))
         .add("m3.params.probcut_min_depth", params.probcut_min_depth)
         .add("m3.params.probcut_margin", params.probcut_margin)
-        .add("m3.params.probcut_reduction", params.probcut_reduction)
-        .add("m3.params.null_move_eval_divisor", params.null_move_eval_divisor)
-        .add("m3.params.null_move_eval_max", params.null_move_eval_max)
-        .add("m3.params.qs_futility_margin", params.qs_futility_margin);
+        .add("m3.params.probcut_reduction", params.probcut_reduction);
     for switch in SWITCHES {
         let comparison = OnOff::measure(switch, DEPTH);
         comparison.add_nodes(&mut f, "m3");

@@ -146,10 +146,6 @@ pub struct Switches {
     /// Multi-cut: when the singular test finds another move that beats beta, the node fails
     /// high at once (M3; acts only with chapter 14.1's `singular` on).
     pub multicut: bool,
-    /// The null-move search is shallower still the further the evaluation is above beta (M3).
-    pub nmpeval: bool,
-    /// Quiescence skips a capture whose exchange cannot bring the score near alpha (M3).
-    pub qsfutility: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -177,7 +173,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 44] = [
+pub const SWITCHES: [SwitchInfo; 42] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -415,20 +411,6 @@ pub const SWITCHES: [SwitchInfo; 44] = [
         stage: Stage::Milestone(3),
         help: "a singular test that finds a second move beating beta cuts the node",
         field: |s| &mut s.multicut,
-    },
-    SwitchInfo {
-        name: "nmpeval",
-        default: false,
-        stage: Stage::Milestone(3),
-        help: "the null-move search grows shallower with the evaluation's lead over beta",
-        field: |s| &mut s.nmpeval,
-    },
-    SwitchInfo {
-        name: "qsfutility",
-        default: false,
-        stage: Stage::Milestone(3),
-        help: "quiescence skips captures that cannot bring the score near alpha",
-        field: |s| &mut s.qsfutility,
     },
     SwitchInfo {
         name: "stability",
@@ -670,8 +652,6 @@ impl Switches {
             razoring: on,
             probcut: on,
             multicut: on,
-            nmpeval: on,
-            qsfutility: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,

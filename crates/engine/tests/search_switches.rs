@@ -113,7 +113,6 @@ fn counter(name: &str) -> Option<fn(&SearchStats) -> u64> {
         "tteval" => |s| s.tt_evals,
         "razoring" => |s| s.razor_tries,
         "probcut" => |s| s.probcut_tries,
-        "qsfutility" => |s| s.qs_futility_prunes,
         _ => return None,
     })
 }

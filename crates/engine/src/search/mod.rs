@@ -699,7 +699,7 @@ impl<'a> Worker<'a> {
     // ANCHOR: m4_progress
     /// Whether the soft limit ([`soft_deadline`], below) has passed. Without a clock, never.
     fn past_soft_limit(&self, progress: &Progress) -> bool {
-        soft_deadline(&self.limits, self.started, &self.switches, progress)
+        soft_deadline(self.limits, self.started, &self.switches, progress)
             .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
@@ -1007,7 +1007,10 @@ mod tests {
             ..Limits::default()
         };
         let on_the_clock = soft_deadline(&clock, start, &switches, &settled).expect("a clock");
-        assert!(on_the_clock < start + ms(1_000), "M4 stops a settled search early");
+        assert!(
+            on_the_clock < start + ms(1_000),
+            "M4 stops a settled search early"
+        );
         let movetime = Limits {
             soft_deadline: Some(start + ms(1_000)),
             hard_deadline: Some(start + ms(1_000)),
@@ -1018,7 +1021,10 @@ mod tests {
             Some(start + ms(1_000)),
             "go movetime's time is spent whole"
         );
-        assert_eq!(soft_deadline(&Limits::depth(9), start, &switches, &settled), None);
+        assert_eq!(
+            soft_deadline(&Limits::depth(9), start, &switches, &settled),
+            None
+        );
     }
 
     #[test]

@@ -391,10 +391,7 @@ impl Worker<'_> {
             return None;
         }
         self.stats.null_tries += 1;
-        let mut reduction = self.params.null_move_reduction(depth);
-        if self.switches.nmpeval {
-            reduction += self.params.null_move_eval_reduction(eval, beta);
-        }
+        let reduction = self.params.null_move_reduction(depth);
         self.pos.make_null();
         self.null_played[ply] = true;
         let score = -self.negamax(

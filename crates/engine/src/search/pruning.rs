@@ -75,14 +75,6 @@ pub struct Params {
     pub history_prune_max_depth: i32,
     /// ...skipping quiet moves whose history is below minus this per ply of depth.
     pub history_prune_margin_per_ply: i32,
-    /// M3's `nmpeval`: one more ply of null-move reduction per this much evaluation above
-    /// beta...
-    pub null_move_eval_divisor: i32,
-    /// ...up to this many plies.
-    pub null_move_eval_max: i32,
-    /// M3's `qsfutility`: a capture in quiescence must win at least what the stand-pat lacks
-    /// to reach alpha, less this margin.
-    pub qs_futility_margin: i32,
 }
 
 impl Default for Params {
@@ -142,11 +134,6 @@ impl Params {
         history_prune_max_depth: 4,
         history_prune_margin_per_ply: 1_024,
         // ANCHOR_END: m2_parameters
-        // ANCHOR: m3_more_parameters
-        null_move_eval_divisor: 200,
-        null_move_eval_max: 3,
-        qs_futility_margin: 110,
-        // ANCHOR_END: m3_more_parameters
     };
 
     // ANCHOR: null_move_reduction_fn
@@ -155,15 +142,6 @@ impl Params {
         self.null_move_base_r + depth / self.null_move_depth_divisor
     }
     // ANCHOR_END: null_move_reduction_fn
-
-    // ANCHOR: null_move_eval_reduction
-    /// M3's addition to the null-move reduction: the further the evaluation is above beta,
-    /// the surer the cut, and the shallower the search that confirms it can be (Ethereal's
-    /// `search.c` adds `min(3, (eval − beta) / 200)`; Stockfish has a similar term).
-    pub fn null_move_eval_reduction(&self, eval: i32, beta: i32) -> i32 {
-        ((eval - beta) / self.null_move_eval_divisor).clamp(0, self.null_move_eval_max)
-    }
-    // ANCHOR_END: null_move_eval_reduction
 
     // ANCHOR: futility_margin_fns
     /// A node whose static evaluation beats beta by this much is cut at once: the opponent is
@@ -325,16 +303,6 @@ mod tests {
         let params = Params::default();
         assert_eq!(params.null_move_reduction(3), 3);
         assert_eq!(params.null_move_reduction(12), 5);
-    }
-
-    #[test]
-    fn the_evaluations_lead_adds_a_ply_per_two_pawns_up_to_three() {
-        let params = Params::default();
-        assert_eq!(params.null_move_eval_reduction(50, 100), 0, "below beta: nothing");
-        assert_eq!(params.null_move_eval_reduction(299, 100), 0);
-        assert_eq!(params.null_move_eval_reduction(300, 100), 1);
-        assert_eq!(params.null_move_eval_reduction(700, 100), 3);
-        assert_eq!(params.null_move_eval_reduction(5_000, 100), 3, "capped");
     }
 
     #[test]

@@ -5,8 +5,7 @@
 use super::negamax::tt_cutoff;
 use super::ordering::MovePicker;
 use super::see;
-use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Worker, score_to_tt};
-use crate::moves::Move;
+use super::{DRAW, INFINITY, MATE, MAX_PLY, Worker, score_to_tt};
 use crate::tt::Bound;
 
 impl Worker<'_> {
@@ -38,10 +37,10 @@ impl Worker<'_> {
         let original_alpha = alpha;
         let in_check = self.pos.in_check();
         let mut best = -INFINITY;
-        // Stand pat: the side to move need not capture, so the static evaluation is already
-        // a lower bound on its score (out of check only: in check every evasion is searched).
-        let stand_pat = (!in_check).then(|| self.evaluate());
-        if let Some(stand_pat) = stand_pat {
+        if !in_check {
+            // Stand pat: the side to move need not capture, so the static evaluation is
+            // already a lower bound on its score.
+            let stand_pat = self.evaluate();
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -57,12 +56,6 @@ impl Worker<'_> {
             // guarantees: skip it (out of check only, where standing pat is allowed).
             if !in_check && self.switches.see && !see::is_non_negative(&self.pos, m) {
                 self.stats.see_prunes += 1;
-                continue;
-            }
-            if let Some(stand_pat) = stand_pat
-                && self.cannot_reach_alpha(m, stand_pat, alpha)
-            {
-                self.stats.qs_futility_prunes += 1;
                 continue;
             }
             self.pos.make_move(m);
@@ -94,20 +87,4 @@ impl Worker<'_> {
         best
     }
     // ANCHOR_END: quiescence
-
-    // ANCHOR: m3_qsfutility
-    /// Futility in quiescence (M3, switch `qsfutility`): out of check the node already has its
-    /// stand-pat score, and a capture that wins less material than that score lacks to reach
-    /// alpha, less a margin for what else the capture may change, will not raise alpha. It is
-    /// skipped without being made. Ethereal's quiescence asks the static exchange to reach
-    /// `alpha − eval − 110`; the older form, delta pruning (CPW "Delta Pruning"), asks the same
-    /// of the captured piece's value alone.
-    fn cannot_reach_alpha(&self, m: Move, stand_pat: i32, alpha: i32) -> bool {
-        let needed = alpha - stand_pat - self.params.qs_futility_margin;
-        self.switches.qsfutility
-            && alpha.abs() < MATE_BOUND
-            && needed > 0
-            && see::see(&self.pos, m) < needed
-    }
-    // ANCHOR_END: m3_qsfutility
 }

@@ -75,9 +75,6 @@ pub struct SearchStats {
     pub probcut_cutoffs: u64,
     /// Nodes the singular test cut because another move also beat beta (M3's multi-cut).
     pub multicuts: u64,
-    /// Captures quiescence skipped because they cannot bring the score near alpha (M3's
-    /// `qsfutility`).
-    pub qs_futility_prunes: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -142,7 +139,6 @@ impl SearchStats {
             probcut_tries,
             probcut_cutoffs,
             multicuts,
-            qs_futility_prunes,
         } = *other;
         self.seldepth = self.seldepth.max(seldepth);
         self.nodes += nodes;
@@ -177,7 +173,6 @@ impl SearchStats {
         self.probcut_tries += probcut_tries;
         self.probcut_cutoffs += probcut_cutoffs;
         self.multicuts += multicuts;
-        self.qs_futility_prunes += qs_futility_prunes;
     }
 }
 
