@@ -908,9 +908,10 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 /// M4's switches the target scaled by what the iterations so far say
 /// ([`time::target_scale_pct`]). Without a clock, none.
 ///
-/// A soft limit that is the hard one is `go movetime`'s ([`time::movetime_budget`]): a fixed
-/// time has nothing to save for later moves, so it is spent whole, and M4's judgement of the
-/// iterations, which is for a clock, does not shorten it.
+/// A soft limit that is the hard one is a budget of one limit, as chapter 15 reads it too
+/// ([`time::fixed_share`]): `go movetime`'s ([`time::movetime_budget`]), or a clock's whose
+/// limits were both capped. A fixed time has nothing to save for later moves, so it is spent
+/// whole, and M4's judgement of the iterations does not shorten it.
 fn soft_deadline(
     limits: &Limits,
     started: Instant,
