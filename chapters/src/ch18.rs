@@ -124,8 +124,13 @@ pub fn figures() -> Figures {
     for line in &suite {
         let pos = position(&line.fen);
         let mirrored = pos.mirrored();
-        if eval2::evaluate(&pos, &mut table, WeightSet::HandSet)
-            == eval2::evaluate(&mirrored, &mut table, WeightSet::HandSet)
+        if eval2::evaluate(&pos, &mut table, WeightSet::HandSet, &eval2::KING_DANGER)
+            == eval2::evaluate(
+                &mirrored,
+                &mut table,
+                WeightSet::HandSet,
+                &eval2::KING_DANGER,
+            )
         {
             equal += 1;
         }

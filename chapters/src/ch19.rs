@@ -26,7 +26,7 @@ pub const CHAPTER: Chapter = Chapter {
 };
 
 /// The held-out positions, committed: `cargo xtask datagen` writes them.
-const HELD_OUT: &str = include_str!("../../data/tuning/held-out.txt");
+pub const HELD_OUT: &str = include_str!("../../data/tuning/held-out.txt");
 
 /// The losses `cargo xtask tune` recorded, epoch by epoch, for the weights the engine has.
 const LOSSES: &str = include_str!("../../data/tuning/loss-per-epoch.csv");

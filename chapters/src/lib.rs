@@ -42,6 +42,7 @@ pub mod m2;
 pub mod m3;
 pub mod m4;
 pub mod m5;
+pub mod m6;
 pub mod plot;
 pub mod records;
 pub mod six;
@@ -73,6 +74,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m3::CHAPTER,
     m4::CHAPTER,
     m5::CHAPTER,
+    m6::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

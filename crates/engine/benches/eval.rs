@@ -39,7 +39,7 @@ fn evaluations(c: &mut Criterion) {
     let set = WeightSet::HandSet;
     let mut pawns = PawnTable::new();
     for pos in &positions {
-        eval2::evaluate(pos, &mut pawns, set);
+        eval2::evaluate(pos, &mut pawns, set, &KING_DANGER);
     }
     group.bench_function("chapter6", |b| {
         b.iter(|| {
@@ -51,7 +51,8 @@ fn evaluations(c: &mut Criterion) {
     });
     group.bench_function("eval2", |b| {
         b.iter(|| {
-            let evaluate = |p: &Position| eval2::evaluate(black_box(p), &mut pawns, set);
+            let evaluate =
+                |p: &Position| eval2::evaluate(black_box(p), &mut pawns, set, &KING_DANGER);
             positions.iter().map(evaluate).sum::<i32>()
         })
     });

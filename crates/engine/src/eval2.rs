@@ -368,12 +368,16 @@ pub struct KingDanger {
     pub attack_units: [i32; 6],
     /// Centipawns by attack units.
     pub table: [i32; 64],
+    /// Attack units for a safe check, by the kind of piece that could give it (M6; all zero
+    /// before M6: see [`safe_check_units`]).
+    pub check_units: [i32; 6],
 }
 
-/// The king danger the engine plays with.
+/// The king danger of chapter 18: attacks on the king's zone alone.
 pub const KING_DANGER: KingDanger = KingDanger {
     attack_units: [0, 2, 2, 3, 5, 0],
     table: danger_table(),
+    check_units: [0; 6],
 };
 
 /// `units² / 4`, at most 500: chapter 6's curve, as a table a tuner can reshape.
@@ -388,6 +392,17 @@ const fn danger_table() -> [i32; 64] {
     table
 }
 // ANCHOR_END: king_danger
+
+// ANCHOR: king_danger_checks
+/// M6's king danger (switch `safechecks`): chapter 18's, and each kind of piece that has a
+/// safe check adds units. A queen's check counts most: it is the check most often
+/// followed by mate. The units are the ones whose evaluation best predicted the results of
+/// the book's stored match games (Texel's loss, chapter 19; M6 shows the comparison).
+pub const KING_DANGER_CHECKS: KingDanger = KingDanger {
+    check_units: [0, 8, 6, 8, 10, 0],
+    ..KING_DANGER
+};
+// ANCHOR_END: king_danger_checks
 
 // ANCHOR: psq_table
 /// Material plus piece-square value of each piece on each square, packed, negative for Black:
@@ -664,6 +679,11 @@ fn piece_terms<S: Sink>(
     let mut attacked = [0u64; 2];
     let mut by_minors = [0u64; 2];
     let mut by_rooks = [0u64; 2];
+    // Per side: the units and attackers it musters against the enemy king, and what each of
+    // its piece kinds reaches (for the safe checks).
+    let mut units = [0i32; 2];
+    let mut attackers = [0i32; 2];
+    let mut reach_by_kind = [[0u64; 6]; 2];
     let mut king_danger = [Tapered::default(); 2];
 
     // Mobility and attacks on the enemy king's zone, gathering every piece's attacks.
@@ -672,7 +692,6 @@ fn piece_terms<S: Sink>(
         let safe = !pos.colour(color).0 & !pawn_attacked[them];
         let zone = king_zone(kings[them]);
         attacked[c] = pawn_attacked[c] | attacks::king_attacks(kings[c]).0;
-        let (mut units, mut attackers) = (0, 0);
         for (kind, table) in [
             (PieceKind::Knight, MOBILITY_KNIGHT),
             (PieceKind::Bishop, MOBILITY_BISHOP),
@@ -688,6 +707,7 @@ fn piece_terms<S: Sink>(
                 }
                 .0;
                 attacked[c] |= reach;
+                reach_by_kind[c][kind.index()] |= reach;
                 match kind {
                     PieceKind::Knight | PieceKind::Bishop => by_minors[c] |= reach,
                     PieceKind::Rook => by_rooks[c] |= reach,
@@ -696,13 +716,23 @@ fn piece_terms<S: Sink>(
                 sink.add(color, table + (reach & safe).count_ones() as usize, 1);
                 let hits = (reach & zone).count_ones() as i32;
                 if hits > 0 {
-                    attackers += 1;
-                    units += hits * danger.attack_units[kind.index()];
+                    attackers[c] += 1;
+                    units[c] += hits * danger.attack_units[kind.index()];
                 }
             }
         }
-        if attackers >= 2 {
-            let units = units.clamp(0, danger.table.len() as i32 - 1) as usize;
+    }
+
+    // The king danger, once both sides' attacks are known (a safe check needs the defender's).
+    for color in Color::BOTH {
+        let (c, them) = (color.index(), color.flip().index());
+        if danger.check_units != [0; 6] {
+            let own = pos.colour(color).0;
+            let safe = !own & !attacked[them];
+            units[c] += safe_check_units(danger, kings[them], occupied, safe, &reach_by_kind[c]);
+        }
+        if attackers[c] >= 2 {
+            let units = units[c].clamp(0, danger.table.len() as i32 - 1) as usize;
             king_danger[them] = s(-danger.table[units], 0);
         }
     }
@@ -775,6 +805,38 @@ fn piece_terms<S: Sink>(
     king_danger
 }
 // ANCHOR_END: piece_terms
+
+// ANCHOR: safe_check_units
+/// The attack units of the safe checks against the king on `king` (M6). A square from which a
+/// piece could give check next move is a safe check for a piece of that kind if one reaches it
+/// now (`reach`, by kind) and it is `safe`: empty or the defender's, and attacked by none of the
+/// defender's pieces, pawns or king. Each kind with at least one safe check adds its
+/// `check_units`, once however many such squares it has: a check the defender cannot simply
+/// take is what turns pressure on the king's zone into mate or material, and a second square
+/// for the same piece threatens little more than the first (Stockfish's king danger before
+/// NNUE counts them the same way; Ethereal's counts every square; CPW "King Safety").
+fn safe_check_units(
+    danger: &KingDanger,
+    king: Square,
+    occupied: u64,
+    safe: u64,
+    reach: &[u64; 6],
+) -> i32 {
+    let diagonal = attacks::bishop_attacks(king, Bitboard(occupied)).0;
+    let straight = attacks::rook_attacks(king, Bitboard(occupied)).0;
+    let checking_squares = [
+        (PieceKind::Knight, attacks::knight_attacks(king).0),
+        (PieceKind::Bishop, diagonal),
+        (PieceKind::Rook, straight),
+        (PieceKind::Queen, diagonal | straight),
+    ];
+    checking_squares
+        .into_iter()
+        .filter(|&(kind, from)| from & reach[kind.index()] & safe != 0)
+        .map(|(kind, _)| danger.check_units[kind.index()])
+        .sum()
+}
+// ANCHOR_END: safe_check_units
 
 // ANCHOR: shield_and_storm
 /// The pawns in front of `color`'s king on its file and the two beside it (the b- to g-file
@@ -1030,11 +1092,12 @@ fn pawn_sets(pos: &Position) -> [u64; 2] {
 // ANCHOR: evaluate
 /// Evaluation II of `pos` in centipawns for the side to move: material and tables from the
 /// position's running sum, pawn structure from `pawns`, the rest computed here, all with the
-/// weights of `set`.
-pub fn evaluate(pos: &Position, pawns: &mut PawnTable, set: WeightSet) -> i32 {
+/// weights of `set` and the king danger `danger` ([`KING_DANGER`], or M6's
+/// [`KING_DANGER_CHECKS`]).
+pub fn evaluate(pos: &Position, pawns: &mut PawnTable, set: WeightSet, danger: &KingDanger) -> i32 {
     let entry = pawns.probe(pawn_sets(pos), set);
     let mut scorer = Scorer::new(set.weights());
-    let danger = piece_terms(pos, entry.passed, &KING_DANGER, &mut scorer);
+    let danger = piece_terms(pos, entry.passed, danger, &mut scorer);
     let white =
         pos.psq(set).tapered() + entry.score + scorer.white_minus_black() + (danger[0] - danger[1]);
     finish(white, phase(pos), scales(pos), pos.side_to_move())
@@ -1077,12 +1140,17 @@ impl Sink for Counter {
     }
 }
 
-/// The feature vector of `pos`.
+/// The feature vector of `pos`, with chapter 18's king danger.
 pub fn features(pos: &Position) -> Features {
+    features_with(pos, &KING_DANGER)
+}
+
+/// The feature vector of `pos`, its constant king danger computed with `danger`.
+pub fn features_with(pos: &Position, danger: &KingDanger) -> Features {
     let mut counter = Counter(vec![[0; 2]; NUM_WEIGHTS]);
     material_and_tables(pos, &mut counter);
     let passed = pawn_terms(pawn_sets(pos), &mut counter);
-    let king_danger = piece_terms(pos, passed, &KING_DANGER, &mut counter);
+    let king_danger = piece_terms(pos, passed, danger, &mut counter);
     Features {
         counts: counter.0,
         king_danger,
@@ -1138,10 +1206,15 @@ pub struct Trace {
     pub total: i32,
 }
 
-/// The trace of `pos` with the weights of `set`.
+/// The trace of `pos` with the weights of `set` and chapter 18's king danger.
 pub fn trace(pos: &Position, set: WeightSet) -> Trace {
+    trace_with(pos, set, &KING_DANGER)
+}
+
+/// The trace of `pos` with the weights of `set` and the king danger `danger`.
+pub fn trace_with(pos: &Position, set: WeightSet, danger: &KingDanger) -> Trace {
     let weights = set.weights();
-    let features = features(pos);
+    let features = features_with(pos, danger);
     let mut terms = vec![[Tapered::default(); 2]; TERMS.len()];
     for (i, &[white, black]) in features.counts.iter().enumerate() {
         let t = term_of(i);
@@ -1273,7 +1346,11 @@ mod tests {
         ] {
             let p = pos(fen);
             for set in WeightSet::ALL {
-                assert_eq!(evaluate(&p, &mut PawnTable::new(), set), 0, "{fen}");
+                assert_eq!(
+                    evaluate(&p, &mut PawnTable::new(), set, &KING_DANGER),
+                    0,
+                    "{fen}"
+                );
             }
         }
         // Without pawns, a rook against a minor is scaled down; a queen against a rook is not.
@@ -1296,14 +1373,45 @@ mod tests {
             let p = pos(fen);
             for set in WeightSet::ALL {
                 let scratch = evaluate_with(&p, set.weights(), &KING_DANGER);
-                assert_eq!(evaluate(&p, &mut table, set), scratch, "{fen} miss");
-                assert_eq!(evaluate(&p, &mut table, set), scratch, "{fen} hit");
+                assert_eq!(
+                    evaluate(&p, &mut table, set, &KING_DANGER),
+                    scratch,
+                    "{fen} miss"
+                );
+                assert_eq!(
+                    evaluate(&p, &mut table, set, &KING_DANGER),
+                    scratch,
+                    "{fen} hit"
+                );
                 let from_features = features(&p).evaluate(set.weights());
                 assert_eq!(from_features, scratch, "{fen} features");
             }
         }
         // A structure scored with one weight set is not a hit for the other.
         assert_eq!(table.counters(), (12, 6));
+    }
+
+    /// Black's king danger in `fen` with chapter 18's king danger and with M6's.
+    fn black_danger(fen: &str) -> [i32; 2] {
+        let pos = Position::from_fen(fen).unwrap();
+        [&KING_DANGER, &KING_DANGER_CHECKS]
+            .map(|danger| -trace_with(&pos, WeightSet::Tuned, danger).king_danger[1].mg)
+    }
+
+    #[test]
+    fn a_safe_check_adds_to_the_danger_and_a_covered_one_does_not() {
+        // White's queen on d5 (on f7 through the diagonal) and knight on h5 (on g7) are two
+        // attackers of the king's zone; Qd8+ is a check nothing of Black's can answer by taking.
+        let [zone_only, with_checks] = black_danger("6k1/5ppp/8/3Q3N/8/8/8/6K1 w - - 0 1");
+        assert!(zone_only > 0, "two attackers make danger: {zone_only}");
+        assert!(with_checks > zone_only, "{with_checks} <= {zone_only}");
+        // A knight on c6 covers d8, and every other check takes a pawn the king defends (or,
+        // for the knight, lands on f6, which the g7 pawn guards): none is safe.
+        let covered = black_danger("6k1/5ppp/2n5/3Q3N/8/8/8/6K1 w - - 0 1");
+        assert_eq!(
+            covered[0], covered[1],
+            "a covered check counted: {covered:?}"
+        );
     }
 
     #[test]
@@ -1319,7 +1427,7 @@ mod tests {
         assert!((rounded - t.unscaled).abs() <= t.rows().len() as i32);
         assert_eq!(
             t.total,
-            evaluate(&p, &mut PawnTable::new(), WeightSet::Tuned)
+            evaluate(&p, &mut PawnTable::new(), WeightSet::Tuned, &KING_DANGER)
         );
         let text = t.to_string();
         assert!(text.ends_with(&format!("total (White's view) {}", t.total)));

@@ -26,7 +26,7 @@
 //! tests its interpreter as it stands at the end of each chapter, the same idea without
 //! branches), so a feature added by a later chapter cannot move an earlier chapter's figures.
 
-use crate::eval2::WeightSet;
+use crate::eval2::{KING_DANGER, KING_DANGER_CHECKS, KingDanger, WeightSet};
 use crate::tt::Geometry;
 use std::fmt;
 
@@ -146,6 +146,9 @@ pub struct Switches {
     /// Multi-cut: when the singular test finds another move that beats beta, the node fails
     /// high at once (M3; acts only with chapter 14.1's `singular` on).
     pub multicut: bool,
+    /// King danger counts the safe checks each side could give, as well as its attacks on the
+    /// enemy king's zone (M6).
+    pub safechecks: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -173,7 +176,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 42] = [
+pub const SWITCHES: [SwitchInfo; 43] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -468,6 +471,13 @@ pub const SWITCHES: [SwitchInfo; 42] = [
         help: "eight-slot buckets in one cache line per key",
         field: |s| &mut s.ttbuckets,
     },
+    SwitchInfo {
+        name: "safechecks",
+        default: false,
+        stage: Stage::Milestone(6),
+        help: "king danger counts the checks the enemy king cannot answer by taking the checker",
+        field: |s| &mut s.safechecks,
+    },
 ];
 
 /// What went wrong setting a switch.
@@ -501,7 +511,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M5 (the milestones come after chapter 20). The derived order is the book's:
+/// milestone M1 to M6 (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -515,7 +525,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 5;
+    pub const LAST_MILESTONE: u8 = 6;
     /// Every feature of the book on (`singular` and `ttbuckets` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -580,7 +590,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M5.
+/// A stage that is not a chapter 1-20 or a milestone M1-M6.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -652,6 +662,7 @@ impl Switches {
             razoring: on,
             probcut: on,
             multicut: on,
+            safechecks: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -665,6 +676,16 @@ impl Switches {
             WeightSet::Tuned
         } else {
             WeightSet::HandSet
+        }
+    }
+
+    /// The king danger Evaluation II plays with: M6's, which counts safe checks, if
+    /// `safechecks` is on, else chapter 18's.
+    pub fn king_danger(&self) -> &'static KingDanger {
+        if self.safechecks {
+            &KING_DANGER_CHECKS
+        } else {
+            &KING_DANGER
         }
     }
 
@@ -808,7 +829,8 @@ mod tests {
         assert_eq!(Stage::parse("11"), Ok(Stage::Chapter(11)));
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
-        for bad in ["0", "21", "m0", "m6", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m6"), Ok(Stage::Milestone(6)));
+        for bad in ["0", "21", "m0", "m7", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -830,6 +852,7 @@ mod tests {
                 "histprune",
                 "multicut",
                 "timeplus",
+                "safechecks",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

@@ -19,7 +19,7 @@
 //! every run.
 
 use crate::eval::{MAX_PHASE, Tapered};
-use crate::eval2::{self, EvalWeights, NORMAL_SCALE, NUM_WEIGHTS};
+use crate::eval2::{self, EvalWeights, KingDanger, NORMAL_SCALE, NUM_WEIGHTS};
 use crate::position::Position;
 use crate::square::Color;
 
@@ -51,6 +51,12 @@ impl TuningSet {
     /// Reads lines of `FEN;result` (result 1, 0.5 or 0, White's view), as `cargo xtask datagen`
     /// writes them. A bad line is an error naming it.
     pub fn parse(text: &str) -> Result<TuningSet, String> {
+        TuningSet::parse_with(text, &eval2::KING_DANGER)
+    }
+
+    /// [`TuningSet::parse`], with each position's constant king danger computed with `danger`
+    /// (M6 compares the loss with and without its safe checks).
+    pub fn parse_with(text: &str, danger: &KingDanger) -> Result<TuningSet, String> {
         let mut set = TuningSet::default();
         for (number, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
@@ -66,14 +72,19 @@ impl TuningSet {
                 return Err(bad("the result must be 1, 0.5 or 0".into()));
             }
             let pos = Position::from_fen(fen).map_err(|e| bad(e.to_string()))?;
-            set.push(&pos, result);
+            set.push_with(&pos, result, danger);
         }
         Ok(set)
     }
 
     /// Adds `pos`, whose game White scored `result` in.
     pub fn push(&mut self, pos: &Position, result: f32) {
-        let features = eval2::features(pos);
+        self.push_with(pos, result, &eval2::KING_DANGER);
+    }
+
+    /// Adds `pos` with its king danger computed with `danger`.
+    pub fn push_with(&mut self, pos: &Position, result: f32, danger: &KingDanger) {
+        let features = eval2::features_with(pos, danger);
         let start = self.weight.len() as u32;
         for (i, &[white, black]) in features.counts.iter().enumerate() {
             if white != black {

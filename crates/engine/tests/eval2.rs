@@ -2,7 +2,9 @@
 //! that make-move keeps equals the sum from scratch, the pawn table's answers equal a
 //! recomputation, and the feature vector a tuner reads gives back the evaluation exactly.
 
-use cb2026::eval2::{self, Features, KING_DANGER, NUM_WEIGHTS, PawnTable, WEIGHTS, WeightSet};
+use cb2026::eval2::{
+    self, Features, KING_DANGER, KING_DANGER_CHECKS, NUM_WEIGHTS, PawnTable, WEIGHTS, WeightSet,
+};
 use cb2026::magic::SplitMix64;
 use cb2026::position::Position;
 
@@ -61,8 +63,15 @@ fn table_scratch_and_features_agree() {
             let scratch = eval2::evaluate_with(pos, set.weights(), &KING_DANGER);
             let fen = pos.to_fen();
             let table = &mut tables[set.index()];
-            assert_eq!(eval2::evaluate(pos, table, set), scratch, "{set:?} {fen}");
+            assert_eq!(
+                eval2::evaluate(pos, table, set, &KING_DANGER),
+                scratch,
+                "{set:?} {fen}"
+            );
             assert_eq!(features.evaluate(set.weights()), scratch, "{set:?} {fen}");
+            let checks = eval2::evaluate_with(pos, set.weights(), &KING_DANGER_CHECKS);
+            let incremental = eval2::evaluate(pos, table, set, &KING_DANGER_CHECKS);
+            assert_eq!(incremental, checks, "{set:?} {fen} (safe checks)");
         }
     });
     for table in &tables {
@@ -79,12 +88,12 @@ fn a_pawn_table_hit_is_what_a_recomputation_gives() {
     random_games(20, 100, 0x18_0003, |pos| positions.push(pos.clone()));
     let mut warm = PawnTable::new();
     for pos in &positions {
-        eval2::evaluate(pos, &mut warm, WeightSet::HandSet);
+        eval2::evaluate(pos, &mut warm, WeightSet::HandSet, &KING_DANGER);
     }
     let (_, hits_before) = warm.counters();
     for pos in &positions {
-        let fresh = eval2::evaluate(pos, &mut PawnTable::new(), WeightSet::HandSet);
-        let warmed = eval2::evaluate(pos, &mut warm, WeightSet::HandSet);
+        let fresh = eval2::evaluate(pos, &mut PawnTable::new(), WeightSet::HandSet, &KING_DANGER);
+        let warmed = eval2::evaluate(pos, &mut warm, WeightSet::HandSet, &KING_DANGER);
         assert_eq!(warmed, fresh, "{}", pos.to_fen());
     }
     let (probes, hits) = warm.counters();

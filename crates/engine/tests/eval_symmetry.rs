@@ -45,7 +45,7 @@ fn every_perft_position_evaluates_like_its_mirror() {
 }
 
 /// Chapter 18's evaluation is as colour-blind as chapter 6's, with the hand-set weights and
-/// chapter 19's tuned ones: over the perft suite and every position of 200 random games.
+/// chapter 19's tuned ones, with and without M6's safe checks: over the perft suite and every position of 200 random games.
 #[test]
 fn evaluation_two_is_colour_blind_too() {
     let mut table = eval2::PawnTable::new();
@@ -54,15 +54,17 @@ fn evaluation_two_is_colour_blind_too() {
         let flipped = pos.mirrored();
         let mut nonzero = false;
         for set in eval2::WeightSet::ALL {
-            let score = eval2::evaluate(pos, &mut table, set);
-            assert_eq!(
-                score,
-                eval2::evaluate(&flipped, &mut mirror_table, set),
-                "{set:?}: {} vs {}",
-                pos.to_fen(),
-                flipped.to_fen()
-            );
-            nonzero |= score != 0;
+            for danger in [&eval2::KING_DANGER, &eval2::KING_DANGER_CHECKS] {
+                let score = eval2::evaluate(pos, &mut table, set, danger);
+                assert_eq!(
+                    score,
+                    eval2::evaluate(&flipped, &mut mirror_table, set, danger),
+                    "{set:?}: {} vs {}",
+                    pos.to_fen(),
+                    flipped.to_fen()
+                );
+                nonzero |= score != 0;
+            }
         }
         nonzero
     };

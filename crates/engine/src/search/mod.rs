@@ -825,6 +825,7 @@ impl<'a> Worker<'a> {
                 &self.pos,
                 &mut self.heuristics.pawns,
                 self.switches.weight_set(),
+                self.switches.king_danger(),
             )
         } else if self.switches.evalterms {
             eval::evaluate(&self.pos)

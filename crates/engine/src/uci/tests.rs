@@ -108,7 +108,7 @@ fn bad_input_is_answered_not_obeyed() {
     assert!(said("set nullmvoe off").contains("unknown switch 'nullmvoe'"));
     assert!(said("bench 0").contains("bench: depth '0'"));
     assert!(said("stage 21").contains("info string error: stage: unknown stage '21'"));
-    assert!(said("stage M6").contains("info string error: stage: unknown stage 'm6'"));
+    assert!(said("stage M7").contains("info string error: stage: unknown stage 'm7'"));
     assert!(said("stage 3 4").contains("info string error: stage: expected"));
     assert_eq!(said(""), "");
     assert_eq!(session.position(), Some(&Position::startpos()));
@@ -395,7 +395,14 @@ fn eval_traces_the_evaluation_the_switches_choose() {
     }
     assert!(two.contains("king danger (*)") && two.contains("scale 64 of 64"));
     // The default engine plays chapter 19's tuned weights; `tuned` off, the hand-set ones.
-    let total = |set| crate::eval2::evaluate(&pos, &mut crate::eval2::PawnTable::new(), set);
+    let total = |set| {
+        crate::eval2::evaluate(
+            &pos,
+            &mut crate::eval2::PawnTable::new(),
+            set,
+            &crate::eval2::KING_DANGER,
+        )
+    };
     let tuned = total(crate::eval2::WeightSet::Tuned);
     assert!(
         two.ends_with(&format!("total (White's view) {tuned}\n")),
