@@ -11,11 +11,13 @@
 //! gain, `snapshots/games/ch14-1-singular.json`; with M3's `multicut`, 1,000 games gave no
 //! verdict, `snapshots/games/m3-singular-multicut.json`), `smpvote` (chapter 17), M2's
 //! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), M4's `timeplus`
-//! (no verdict, `snapshots/games/m4-timeplus.json`), and `ttbuckets`, `ttbuckets64`,
-//! `ttkeepdeep` and `tttouch` (M5). Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged`
-//! and `countermove`, M2's `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`,
-//! `seeprune`, `iir`, `tteval`, `razoring` and `probcut` and M4's `stability`, `scoredrop` and
-//! `nodeshare` shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
+//! (no verdict, `snapshots/games/m4-timeplus.json`), `ttbuckets`, `ttbuckets64`,
+//! `ttkeepdeep` and `tttouch` (M5), and M6's `safechecks` (its games lean its way but gave no
+//! verdict yet, `snapshots/games/m6-safechecks-ii.json`). Chapter 18's `eval2`, chapter 19's
+//! `tuned`, M1's `staged` and `countermove`, M2's `capthist`, `conthist` and `histlmr`, M3's
+//! `improving`, `lmp`, `seeprune`, `iir`, `tteval`, `razoring` and `probcut` and M4's
+//! `stability`, `scoredrop` and `nodeshare` shipped off until their games said H1
+//! (`snapshots/games/ch18-eval2.json`,
 //! `snapshots/games/ch19-tuned-l2.json`, `snapshots/games/m1-picker.json`,
 //! `snapshots/games/m2-without-histprune.json`, `snapshots/games/m3-pruning.json`,
 //! `snapshots/games/m3-ii.json`, `snapshots/games/m4-time-target.json`).
