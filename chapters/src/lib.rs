@@ -43,6 +43,7 @@ pub mod m3;
 pub mod m4;
 pub mod m5;
 pub mod m6;
+pub mod m7;
 pub mod plot;
 pub mod records;
 pub mod six;
@@ -75,6 +76,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m4::CHAPTER,
     m5::CHAPTER,
     m6::CHAPTER,
+    m7::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

@@ -7,7 +7,6 @@
 //! with the switch on. Measured (`cargo xtask measure m6`): bench's speed with the switch off
 //! and on, timed in turns.
 
-use crate::ch02::{clock_name, load_average, time_medians};
 use crate::ch19::HELD_OUT;
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
@@ -16,7 +15,6 @@ use cb2026::eval2_tuned::{K, TUNED_WEIGHTS};
 use cb2026::position::{PieceKind, Position};
 use cb2026::switches::{Stage, Switches};
 use cb2026::tune::{TuningSet, loss};
-use std::hint::black_box;
 
 /// Milestone M6 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -162,39 +160,9 @@ fn engine(safechecks: bool) -> Switches {
     }
 }
 
-/// Timed runs of bench per configuration (medians are kept).
-const BENCH_RUNS: usize = 15;
-
-/// The measured figures: bench's speed with the switch off and on, the median of
-/// [`BENCH_RUNS`] runs each, taken in turns.
+/// The measured figures: bench's speed with the switch off and on, timed in turns.
 pub fn measured() -> Figures {
-    let mut f = Figures::new("m6");
-    f.add("m6.measured.load_before", load_average());
-    let mut nodes = [0u64; 2];
-    let [off, on] = &mut nodes;
-    eprintln!("m6: bench with the switch off and on, {BENCH_RUNS} runs each");
-    let times = time_medians(
-        BENCH_RUNS,
-        &mut [
-            &mut || *off = black_box(crate::bench_nodes(engine(false))),
-            &mut || *on = black_box(crate::bench_nodes(engine(true))),
-        ],
-    );
-    let knps = |i: usize| nodes[i] as f64 / times[i].as_secs_f64() / 1e3;
-    for (i, name) in ["off", "on"].into_iter().enumerate() {
-        f.add(
-            &format!("m6.measured.bench.{name}.knps"),
-            Figure::fixed(knps(i), 0),
-        )
-        .add(&format!("m6.measured.bench.{name}.nodes"), nodes[i]);
-    }
-    f.add(
-        "m6.measured.bench.nps_change_pct",
-        Figure::fixed(100.0 * (knps(1) / knps(0) - 1.0), 1),
-    )
-    .add("m6.measured.clock", clock_name())
-    .add("m6.measured.load_after", load_average());
-    f
+    six::bench_speed_off_on("m6", engine)
 }
 
 fn print_tables() {

@@ -494,3 +494,41 @@ mod tests {
         assert_eq!(run.iteration_nodes(3), 65);
     }
 }
+
+/// Timed runs of bench per configuration in [`bench_speed_off_on`] (medians are kept).
+pub const BENCH_RUNS: usize = 15;
+
+/// A milestone's measured figures for one switch: bench's speed with the default engine's
+/// switch off and on (`engine(false)`, `engine(true)`), the median of [`BENCH_RUNS`] runs
+/// each, taken in turns so that a change in the machine's load falls on both alike; under
+/// `<id>.measured.`, with the load average before and after and the clock used.
+pub fn bench_speed_off_on(id: &'static str, engine: fn(bool) -> Switches) -> Figures {
+    use crate::ch02::{clock_name, load_average, time_medians};
+    let mut f = Figures::new(id);
+    f.add(&format!("{id}.measured.load_before"), load_average());
+    let mut nodes = [0u64; 2];
+    let [off, on] = &mut nodes;
+    eprintln!("{id}: bench with the switch off and on, {BENCH_RUNS} runs each");
+    let times = time_medians(
+        BENCH_RUNS,
+        &mut [
+            &mut || *off = std::hint::black_box(crate::bench_nodes(engine(false))),
+            &mut || *on = std::hint::black_box(crate::bench_nodes(engine(true))),
+        ],
+    );
+    let knps = |i: usize| nodes[i] as f64 / times[i].as_secs_f64() / 1e3;
+    for (i, name) in ["off", "on"].into_iter().enumerate() {
+        f.add(
+            &format!("{id}.measured.bench.{name}.knps"),
+            Figure::fixed(knps(i), 0),
+        )
+        .add(&format!("{id}.measured.bench.{name}.nodes"), nodes[i]);
+    }
+    f.add(
+        &format!("{id}.measured.bench.nps_change_pct"),
+        Figure::fixed(100.0 * (knps(1) / knps(0) - 1.0), 1),
+    )
+    .add(&format!("{id}.measured.clock"), clock_name())
+    .add(&format!("{id}.measured.load_after"), load_average());
+    f
+}

@@ -12,15 +12,15 @@
 //! verdict, `snapshots/games/m3-singular-multicut.json`), `smpvote` (chapter 17), M2's
 //! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), M4's `timeplus`
 //! (no verdict, `snapshots/games/m4-timeplus.json`), `ttbuckets`, `ttbuckets64`,
-//! `ttkeepdeep` and `tttouch` (M5), and M6's `safechecks` (its games lean its way but gave no
-//! verdict yet, `snapshots/games/m6-safechecks-ii.json`). Chapter 18's `eval2`, chapter 19's
-//! `tuned`, M1's `staged` and `countermove`, M2's `capthist`, `conthist` and `histlmr`, M3's
-//! `improving`, `lmp`, `seeprune`, `iir`, `tteval`, `razoring` and `probcut` and M4's
-//! `stability`, `scoredrop` and `nodeshare` shipped off until their games said H1
-//! (`snapshots/games/ch18-eval2.json`,
+//! `ttkeepdeep` and `tttouch` (M5), and M7's `corrhist` (`snapshots/games/m7-corrhist.json`).
+//! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
+//! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
+//! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
+//! `safechecks` shipped off until their games said H1 (`snapshots/games/ch18-eval2.json`,
 //! `snapshots/games/ch19-tuned-l2.json`, `snapshots/games/m1-picker.json`,
 //! `snapshots/games/m2-without-histprune.json`, `snapshots/games/m3-pruning.json`,
-//! `snapshots/games/m3-ii.json`, `snapshots/games/m4-time-target.json`).
+//! `snapshots/games/m3-ii.json`, `snapshots/games/m4-time-target.json`,
+//! `snapshots/games/m6-safechecks-ii.json`).
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -151,6 +151,9 @@ pub struct Switches {
     /// King danger counts the safe checks each side could give, as well as its attacks on the
     /// enemy king's zone (M6).
     pub safechecks: bool,
+    /// The static evaluation is corrected by what searches found it off by in positions with
+    /// the same pawns and side to move (M7).
+    pub corrhist: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -178,7 +181,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 43] = [
+pub const SWITCHES: [SwitchInfo; 44] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -475,10 +478,17 @@ pub const SWITCHES: [SwitchInfo; 43] = [
     },
     SwitchInfo {
         name: "safechecks",
-        default: false,
+        default: true,
         stage: Stage::Milestone(6),
         help: "king danger counts the checks the enemy king cannot answer by taking the checker",
         field: |s| &mut s.safechecks,
+    },
+    SwitchInfo {
+        name: "corrhist",
+        default: false,
+        stage: Stage::Milestone(7),
+        help: "correct the static evaluation by the search's past errors for these pawns",
+        field: |s| &mut s.corrhist,
     },
 ];
 
@@ -513,7 +523,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M6 (the milestones come after chapter 20). The derived order is the book's:
+/// milestone M1 to M7 (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -527,7 +537,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 6;
+    pub const LAST_MILESTONE: u8 = 7;
     /// Every feature of the book on (`singular` and `ttbuckets` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -592,7 +602,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M6.
+/// A stage that is not a chapter 1-20 or a milestone M1-M7.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -665,6 +675,7 @@ impl Switches {
             probcut: on,
             multicut: on,
             safechecks: on,
+            corrhist: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,

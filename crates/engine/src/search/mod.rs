@@ -10,6 +10,7 @@
 //! The interface the UCI layer and the chapter programs use is [`Searcher::search`], with
 //! [`Limits`] saying when to stop.
 
+pub mod correction;
 mod negamax;
 pub mod ordering;
 pub mod picker;
@@ -348,6 +349,14 @@ impl Searcher {
     /// last [`Searcher::clear`].
     pub fn pawn_table_counters(&self) -> (u64, u64) {
         self.heuristics.pawns.counters()
+    }
+
+    /// What M7's correction history of the main thread holds for `pos` (centipawns, for the
+    /// side to move), and how many of its slots hold anything: what the searches since the
+    /// last [`Searcher::clear`] taught it.
+    pub fn correction(&self, pos: &Position) -> (i32, usize) {
+        let table = &self.heuristics.correction;
+        (table.correction(pos), table.filled())
     }
 
     /// The static evaluation of `pos` and its quiescence score (the full window), both for the
@@ -834,6 +843,19 @@ impl<'a> Worker<'a> {
         }
     }
     // ANCHOR_END: static_eval
+
+    // ANCHOR: m7_corrected
+    /// The static evaluation `raw` with M7's correction history added (switch `corrhist`):
+    /// what the search has found this pawn structure's evaluations to be off by, kept short
+    /// of the mate scores.
+    fn corrected_eval(&self, raw: i32) -> i32 {
+        if !self.switches.corrhist {
+            return raw;
+        }
+        let correction = self.heuristics.correction.correction(&self.pos);
+        (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+    // ANCHOR_END: m7_corrected
 
     /// Whether the position `ply` plies below the root is drawn by the fifty-move rule, by
     /// repetition ([`Position::is_search_repetition`]: once inside the search, twice before

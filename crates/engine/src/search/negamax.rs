@@ -114,7 +114,8 @@ impl Worker<'_> {
 
         // Pruning before any move is searched: only at non-PV nodes out of check. M3's
         // "improving" needs the evaluation at PV nodes too.
-        let eval = (!in_check && (!pv || self.switches.improving)).then(|| self.evaluate());
+        let raw_eval = (!in_check && (!pv || self.switches.improving)).then(|| self.evaluate());
+        let eval = raw_eval.map(|raw| self.corrected_eval(raw));
         self.evals[ply] = eval.unwrap_or(NO_EVAL);
         let improving = self.is_improving(ply);
         let static_eval = eval
@@ -303,20 +304,59 @@ impl Worker<'_> {
             return alpha;
         }
 
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if let (Some(raw), Some(eval)) = (raw_eval, eval)
+            && excluded.is_none()
+        {
+            self.learn_correction(raw, eval, best_score, bound, best_move, depth);
+        }
         if self.switches.tt && excluded.is_none() {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
             let stored = score_to_tt(best_score, ply);
             self.tt.store(key, best_move, stored, depth as u32, bound);
         }
         best_score
     }
     // ANCHOR_END: negamax
+
+    // ANCHOR: m7_learn
+    /// M7's correction history learns from a finished node (switch `corrhist`): the search's
+    /// score against the raw static evaluation. Only where the score says something about the
+    /// evaluation: not a mate, not a node decided by a capture (the evaluation never claimed
+    /// to see the exchange), and not a bound on the wrong side of the evaluation (a fail-high
+    /// whose score is below it only says the node is at least that good).
+    fn learn_correction(
+        &mut self,
+        raw_eval: i32,
+        eval: i32,
+        score: i32,
+        bound: Bound,
+        best_move: Option<Move>,
+        depth: i32,
+    ) {
+        let decided_by_capture = best_move.is_some_and(|m| !is_quiet(m));
+        let uninformative = match bound {
+            Bound::Lower => score <= eval,
+            Bound::Upper => score >= eval,
+            Bound::Exact => false,
+        };
+        if self.switches.corrhist
+            && !decided_by_capture
+            && !uninformative
+            && score.abs() < MATE_BOUND
+        {
+            let pos = &self.pos;
+            self.heuristics
+                .correction
+                .learn(pos, depth, score, raw_eval);
+        }
+    }
+    // ANCHOR_END: m7_learn
 
     /// At depth 0: the quiescence search, or with it switched off the static evaluation.
     fn horizon(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {

@@ -15,6 +15,7 @@
 //! selection sort that stops as soon as a move cuts off, so the rest is never sorted).
 
 use super::MAX_PLY;
+use super::correction::CorrectionHistory;
 use super::see;
 use crate::eval2::PawnTable;
 use crate::movegen::MoveList;
@@ -68,6 +69,8 @@ pub struct Heuristics {
     continuation: Vec<i16>,
     /// Evaluation II's pawn-structure table (allocated at its first use).
     pub pawns: PawnTable,
+    /// M7's correction history: what the search found the static evaluation off by.
+    pub correction: CorrectionHistory,
 }
 
 impl Default for Heuristics {
@@ -79,6 +82,7 @@ impl Default for Heuristics {
             capture_history: [[[0; 6]; 64]; 12],
             continuation: vec![0; CONTINUATION_LEN],
             pawns: PawnTable::new(),
+            correction: CorrectionHistory::default(),
         }
     }
 }

@@ -41,6 +41,7 @@ impl Worker<'_> {
             // Stand pat: the side to move need not capture, so the static evaluation is
             // already a lower bound on its score.
             let stand_pat = self.evaluate();
+            let stand_pat = self.corrected_eval(stand_pat);
             if stand_pat >= beta {
                 return stand_pat;
             }
