@@ -830,6 +830,7 @@ mod tests {
             "stability",
             "scoredrop",
             "nodeshare",
+            "safechecks",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -842,8 +843,8 @@ mod tests {
         assert_eq!(Stage::parse("11"), Ok(Stage::Chapter(11)));
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
-        assert_eq!(Stage::parse("m6"), Ok(Stage::Milestone(6)));
-        for bad in ["0", "21", "m0", "m7", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m7"), Ok(Stage::Milestone(7)));
+        for bad in ["0", "21", "m0", "m8", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -865,7 +866,7 @@ mod tests {
                 "histprune",
                 "multicut",
                 "timeplus",
-                "safechecks",
+                "corrhist",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");
