@@ -13,7 +13,7 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::eval2::{self, KING_DANGER, KING_DANGER_CHECKS, KingDanger, WeightSet};
 use cb2026::eval2_tuned::{K, TUNED_WEIGHTS};
 use cb2026::position::{PieceKind, Position};
-use cb2026::switches::{Stage, Switches};
+use cb2026::switches::Switches;
 use cb2026::tune::{TuningSet, loss};
 
 /// Milestone M6 in the registry.
@@ -139,16 +139,7 @@ pub fn figures() -> Figures {
     }
     add_held_out(&mut f);
     add_worked(&mut f);
-    let comparison = OnOff::measure(SWITCH, DEPTH);
-    comparison.add_nodes(&mut f, "m6");
-    comparison.add_moves(&mut f, "m6");
-    f.add("m6.depth", DEPTH)
-        .add("m6.bench.on.nodes", crate::bench_nodes(engine(true)))
-        .add("m6.bench.off.nodes", crate::bench_nodes(engine(false)))
-        .add(
-            "m6.stage",
-            Stage::of_switch(SWITCH).expect("M6's switch").to_string(),
-        );
+    six::add_switch_figures(&mut f, "m6", SWITCH, engine);
     f
 }
 

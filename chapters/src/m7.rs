@@ -10,7 +10,7 @@ use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figures};
 use cb2026::position::Position;
 use cb2026::search::correction::{CORRECTION_SLOTS, MAX_CORRECTION};
-use cb2026::switches::{Stage, Switches};
+use cb2026::switches::Switches;
 
 /// Milestone M7 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -66,16 +66,7 @@ pub fn figures() -> Figures {
     f.add("m7.slots", CORRECTION_SLOTS)
         .add("m7.max_correction", MAX_CORRECTION);
     add_worked(&mut f);
-    let comparison = OnOff::measure(SWITCH, DEPTH);
-    comparison.add_nodes(&mut f, "m7");
-    comparison.add_moves(&mut f, "m7");
-    f.add("m7.depth", DEPTH)
-        .add("m7.bench.on.nodes", crate::bench_nodes(engine(true)))
-        .add("m7.bench.off.nodes", crate::bench_nodes(engine(false)))
-        .add(
-            "m7.stage",
-            Stage::of_switch(SWITCH).expect("M7's switch").to_string(),
-        );
+    six::add_switch_figures(&mut f, "m7", SWITCH, engine);
     f
 }
 

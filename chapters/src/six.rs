@@ -532,3 +532,28 @@ pub fn bench_speed_off_on(id: &'static str, engine: fn(bool) -> Switches) -> Fig
     .add(&format!("{id}.measured.load_after"), load_average());
     f
 }
+
+/// A milestone's pinned figures for its one switch: the six positions at [`DEPTH`] at the
+/// switch's own stage, off and on (nodes, scores, best moves), bench's node count with the
+/// default engine's switch off and on (`engine(false)`, `engine(true)`), and the stage.
+pub fn add_switch_figures(
+    f: &mut Figures,
+    id: &str,
+    switch: &'static str,
+    engine: fn(bool) -> Switches,
+) {
+    let comparison = OnOff::measure(switch, DEPTH);
+    comparison.add_nodes(f, id);
+    comparison.add_moves(f, id);
+    let stage = Stage::of_switch(switch).expect("a registered switch");
+    f.add(&format!("{id}.depth"), DEPTH)
+        .add(
+            &format!("{id}.bench.on.nodes"),
+            crate::bench_nodes(engine(true)),
+        )
+        .add(
+            &format!("{id}.bench.off.nodes"),
+            crate::bench_nodes(engine(false)),
+        )
+        .add(&format!("{id}.stage"), stage.to_string());
+}
