@@ -460,41 +460,6 @@ impl OnOff {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn change_and_ratio_round_half_away_from_zero() {
-        assert_eq!(change_pct(69, 100).to_string(), "-31.0");
-        assert_eq!(change_pct(1, 3).to_string(), "-66.7");
-        assert_eq!(change_pct(3, 2).to_string(), "50.0");
-        assert_eq!(change_pct(100, 100).to_string(), "0.0");
-        assert_eq!(ratio(7, 2).to_string(), "3.5");
-        assert_eq!(ratio(2, 3).to_string(), "0.7");
-    }
-
-    #[test]
-    fn iteration_nodes_are_differences_of_cumulative_counts() {
-        let run = Run {
-            id: "x",
-            stats: SearchStats::default(),
-            table: TtCounters::default(),
-            iterations: [(1, 10), (2, 35), (3, 100)]
-                .map(|(depth, cumulative_nodes)| Iteration {
-                    depth,
-                    cumulative_nodes,
-                    best_move: "e2e4".into(),
-                    score: "cp 0".into(),
-                    progress: Progress::default(),
-                })
-                .to_vec(),
-        };
-        assert_eq!(run.iteration_nodes(1), 10);
-        assert_eq!(run.iteration_nodes(3), 65);
-    }
-}
-
 /// Timed runs of bench per configuration in [`bench_speed_off_on`] (medians are kept).
 pub const BENCH_RUNS: usize = 15;
 
@@ -556,4 +521,39 @@ pub fn add_switch_figures(
             crate::bench_nodes(engine(false)),
         )
         .add(&format!("{id}.stage"), stage.to_string());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn change_and_ratio_round_half_away_from_zero() {
+        assert_eq!(change_pct(69, 100).to_string(), "-31.0");
+        assert_eq!(change_pct(1, 3).to_string(), "-66.7");
+        assert_eq!(change_pct(3, 2).to_string(), "50.0");
+        assert_eq!(change_pct(100, 100).to_string(), "0.0");
+        assert_eq!(ratio(7, 2).to_string(), "3.5");
+        assert_eq!(ratio(2, 3).to_string(), "0.7");
+    }
+
+    #[test]
+    fn iteration_nodes_are_differences_of_cumulative_counts() {
+        let run = Run {
+            id: "x",
+            stats: SearchStats::default(),
+            table: TtCounters::default(),
+            iterations: [(1, 10), (2, 35), (3, 100)]
+                .map(|(depth, cumulative_nodes)| Iteration {
+                    depth,
+                    cumulative_nodes,
+                    best_move: "e2e4".into(),
+                    score: "cp 0".into(),
+                    progress: Progress::default(),
+                })
+                .to_vec(),
+        };
+        assert_eq!(run.iteration_nodes(1), 10);
+        assert_eq!(run.iteration_nodes(3), 65);
+    }
 }
