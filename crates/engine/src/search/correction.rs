@@ -8,9 +8,8 @@
 //! static evaluation before any pruning reads it: the margins of futility, razoring and null
 //! move are then measured from a better guess.
 //!
-//! The idea is Stockfish's "pawn correction history" (2023, after Caissa's static-evaluation
-//! correction; CPW "Static Evaluation Correction History"); the sizes, the weights and the
-//! code are ours.
+//! The idea is Stockfish's "pawn correction history" (2023; CPW "Static Evaluation Correction
+//! History"); the sizes, the weights and the code are ours.
 
 use crate::position::{PieceKind, Position};
 use crate::square::Color;
@@ -37,12 +36,6 @@ const WEIGHT_SCALE: i32 = 256;
 pub struct CorrectionHistory {
     slots: Vec<[i32; 2]>,
 }
-
-impl std::fmt::Debug for CorrectionHistory {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "CorrectionHistory({} slots)", self.slots.len())
-    }
-}
 // ANCHOR_END: correction_table
 
 impl Default for CorrectionHistory {
@@ -50,6 +43,13 @@ impl Default for CorrectionHistory {
         CorrectionHistory {
             slots: vec![[0; 2]; CORRECTION_SLOTS],
         }
+    }
+}
+
+/// Its size rather than 32,768 numbers, for the `Debug` of the heuristics that hold it.
+impl std::fmt::Debug for CorrectionHistory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CorrectionHistory({} slots)", self.slots.len())
     }
 }
 
