@@ -12,7 +12,7 @@
 //! verdict, `snapshots/games/m3-singular-multicut.json`), `smpvote` (chapter 17), M2's
 //! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), M4's `timeplus`
 //! (no verdict, `snapshots/games/m4-timeplus.json`), `ttbuckets`, `ttbuckets64`,
-//! `ttkeepdeep` and `tttouch` (M5), and M7's `corrhist` (`snapshots/games/m7-corrhist.json`).
+//! `ttkeepdeep` and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`) and M8's `cutnode` (`snapshots/games/m8-cutnode.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
@@ -154,6 +154,8 @@ pub struct Switches {
     /// The static evaluation is corrected by what searches found it off by in positions with
     /// the same pawns and side to move (M7).
     pub corrhist: bool,
+    /// Late moves at a node the search expects to fail high are reduced a ply more (M8).
+    pub cutnode: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -181,7 +183,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 44] = [
+pub const SWITCHES: [SwitchInfo; 45] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -490,6 +492,13 @@ pub const SWITCHES: [SwitchInfo; 44] = [
         help: "correct the static evaluation by the search's past errors for these pawns",
         field: |s| &mut s.corrhist,
     },
+    SwitchInfo {
+        name: "cutnode",
+        default: false,
+        stage: Stage::Milestone(8),
+        help: "reduce late moves a ply more at nodes expected to fail high",
+        field: |s| &mut s.cutnode,
+    },
 ];
 
 /// What went wrong setting a switch.
@@ -523,7 +532,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M7 (the milestones come after chapter 20). The derived order is the book's:
+/// milestone M1 to M8 (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -537,7 +546,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 7;
+    pub const LAST_MILESTONE: u8 = 8;
     /// Every feature of the book on (`singular` and `ttbuckets` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -602,7 +611,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M7.
+/// A stage that is not a chapter 1-20 or a milestone M1-M8.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -676,6 +685,7 @@ impl Switches {
             multicut: on,
             safechecks: on,
             corrhist: on,
+            cutnode: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -843,8 +853,8 @@ mod tests {
         assert_eq!(Stage::parse("11"), Ok(Stage::Chapter(11)));
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
-        assert_eq!(Stage::parse("m7"), Ok(Stage::Milestone(7)));
-        for bad in ["0", "21", "m0", "m8", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m8"), Ok(Stage::Milestone(8)));
+        for bad in ["0", "21", "m0", "m9", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -867,6 +877,7 @@ mod tests {
                 "multicut",
                 "timeplus",
                 "corrhist",
+                "cutnode",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

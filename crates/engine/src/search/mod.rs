@@ -29,6 +29,7 @@ use crate::switches::{SwitchError, Switches};
 use crate::time::{self, Budget, Heed, Progress};
 use crate::tt::{TableSizeError, TranspositionTable};
 use crate::{eval, eval2};
+use negamax::Node;
 use ordering::{Heuristics, PieceTo};
 use pool::{HelperPool, SharedSearch};
 use pruning::{LmrTable, Params};
@@ -873,13 +874,13 @@ impl<'a> Worker<'a> {
     fn aspiration(&mut self, depth: i32, previous: i32) -> i32 {
         self.root_depth = depth;
         if !self.switches.aspiration || depth < self.params.aspiration_min_depth {
-            return self.negamax(-INFINITY, INFINITY, depth, 0, true, None);
+            return self.negamax(-INFINITY, INFINITY, depth, 0, Node::Pv, None);
         }
         let mut delta = self.params.aspiration_delta;
         let mut alpha = (previous - delta).max(-INFINITY);
         let mut beta = (previous + delta).min(INFINITY);
         loop {
-            let score = self.negamax(alpha, beta, depth, 0, true, None);
+            let score = self.negamax(alpha, beta, depth, 0, Node::Pv, None);
             if self.aborted {
                 return score;
             }

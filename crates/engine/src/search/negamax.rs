@@ -36,6 +36,33 @@ struct LateMove {
     history: i32,
 }
 
+// ANCHOR: node_kind
+/// The three kinds of node in Donald Knuth and Ronald Moore's analysis of alpha-beta ("An
+/// analysis of alpha-beta pruning", Artificial Intelligence 6(4), 1975; CPW "Node Types"), as
+/// the search expects them before it knows: a PV node's score falls inside its window; a cut
+/// node fails high, one good move being enough to refute the move before it; an all node fails
+/// low, every move tried and none good enough. M8 reduces more where a cut is expected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Node {
+    Pv,
+    Cut,
+    All,
+}
+
+impl Node {
+    /// The kind expected of a child searched with a null window. A cut node's children are
+    /// all nodes: its first move is expected to be the good one, which nothing refutes. An
+    /// all node's children are cut nodes, each move expected to be refuted; so are a PV
+    /// node's scouts, which expect to prove a move no better than the first.
+    pub(super) fn scout_child(self) -> Node {
+        match self {
+            Node::Cut => Node::All,
+            Node::Pv | Node::All => Node::Cut,
+        }
+    }
+}
+// ANCHOR_END: node_kind
+
 // ANCHOR: singularity
 /// What the singular extension test found out about the hash move (chapter 14.1).
 enum Singularity {
@@ -56,8 +83,9 @@ impl Worker<'_> {
     /// from the root, within the window (`alpha`, `beta`) (CPW "Alpha-Beta", in negamax
     /// form: each side maximises, and a child's score is the negation of the parent's).
     ///
-    /// `pv` says whether the node is on the principal variation: the root, and the first
-    /// child of a PV node. Such nodes are never cut short by the table or pruned. `excluded`
+    /// `node` is the kind of node the search expects. A PV node is on the principal
+    /// variation: the root, and the first child of a PV node; such nodes are never cut short
+    /// by the table or pruned. Cut and all nodes matter only to M8's reductions. `excluded`
     /// is the move a singular-extension test leaves out.
     pub(super) fn negamax(
         &mut self,
@@ -65,9 +93,10 @@ impl Worker<'_> {
         mut beta: i32,
         mut depth: i32,
         ply: usize,
-        pv: bool,
+        node: Node,
         excluded: Option<Move>,
     ) -> i32 {
+        let pv = node == Node::Pv;
         if !self.switches.alphabeta {
             // Minimax, for chapter 7's comparison: with the widest window no move can fail
             // high, so every move of every node is searched and each score is exact.
@@ -130,10 +159,10 @@ impl Worker<'_> {
             if let Some(score) = self.reverse_futility(eval, beta, depth, improving) {
                 return score;
             }
-            if let Some(score) = self.null_move(eval, beta, depth, ply) {
+            if let Some(score) = self.null_move(eval, beta, depth, ply, node) {
                 return score;
             }
-            if let Some(score) = self.probcut(eval, beta, depth, ply, entry) {
+            if let Some(score) = self.probcut(eval, beta, depth, ply, node, entry) {
                 return score;
             }
         }
@@ -209,7 +238,7 @@ impl Worker<'_> {
                 && !root
                 && excluded.is_none()
             {
-                match self.singularity(entry, depth, ply, beta, pv) {
+                match self.singularity(entry, depth, ply, beta, node) {
                     Singularity::Singular => extension = 1,
                     Singularity::MultiCut(score) => return score,
                     Singularity::Neither => {}
@@ -245,7 +274,8 @@ impl Worker<'_> {
             let new_depth = depth - 1 + extension;
             let nodes_before = self.stats.nodes;
             let score = if searched == 0 {
-                -self.negamax(-beta, -alpha, new_depth, ply + 1, pv, None)
+                let child = if pv { Node::Pv } else { node.scout_child() };
+                -self.negamax(-beta, -alpha, new_depth, ply + 1, child, None)
             } else {
                 let late = LateMove {
                     reducible: quiet && !in_check && !gives_check,
@@ -254,7 +284,7 @@ impl Worker<'_> {
                     improving,
                     history,
                 };
-                self.search_late_move(alpha, beta, depth, new_depth, ply, pv, late)
+                self.search_late_move(alpha, beta, depth, new_depth, ply, node, late)
             };
             self.pos.unmake_move();
             if root {
@@ -415,7 +445,14 @@ impl Worker<'_> {
     /// would too (CPW "Null Move Pruning"). Passing is worse than any move except in zugzwang,
     /// so it is not tried with only king and pawns, where zugzwang is common, nor twice in a
     /// row.
-    fn null_move(&mut self, eval: i32, beta: i32, depth: i32, ply: usize) -> Option<i32> {
+    fn null_move(
+        &mut self,
+        eval: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        node: Node,
+    ) -> Option<i32> {
         let side = self.pos.side_to_move();
         let pieces = self.pos.colour(side)
             & !self.pos.pieces(side, PieceKind::Pawn)
@@ -439,7 +476,7 @@ impl Worker<'_> {
             -beta + 1,
             depth - 1 - reduction,
             ply + 1,
-            false,
+            node.scout_child(),
             None,
         );
         self.null_played[ply] = false;
@@ -515,6 +552,7 @@ impl Worker<'_> {
         beta: i32,
         depth: i32,
         ply: usize,
+        node: Node,
         entry: Option<Entry>,
     ) -> Option<i32> {
         if !self.switches.probcut
@@ -544,7 +582,8 @@ impl Worker<'_> {
             let window = (-raised_beta, -raised_beta + 1);
             let mut score = -self.horizon(window.0, window.1, ply + 1);
             if score >= raised_beta {
-                score = -self.negamax(window.0, window.1, shallow_depth, ply + 1, false, None);
+                let child = node.scout_child();
+                score = -self.negamax(window.0, window.1, shallow_depth, ply + 1, child, None);
             }
             self.pos.unmake_move();
             if self.aborted {
@@ -592,7 +631,7 @@ impl Worker<'_> {
         depth: i32,
         ply: usize,
         beta: i32,
-        pv: bool,
+        node: Node,
     ) -> Singularity {
         let tt_score = score_from_tt(entry.score, ply);
         let applies = self.switches.singular
@@ -606,12 +645,14 @@ impl Worker<'_> {
         self.stats.singular_searches += 1;
         let singular_beta = tt_score - self.params.singular_margin(depth);
         let depth = self.params.singular_depth(depth);
+        // The same node searched again, with a null window: a PV node's test is not PV.
+        let kind = if node == Node::Pv { Node::All } else { node };
         let score = self.negamax(
             singular_beta - 1,
             singular_beta,
             depth,
             ply,
-            false,
+            kind,
             Some(hash_move),
         );
         if self.aborted {
@@ -621,7 +662,7 @@ impl Worker<'_> {
             self.stats.singular_extensions += 1;
             return Singularity::Singular;
         }
-        if self.switches.multicut && !pv && singular_beta >= beta {
+        if self.switches.multicut && node != Node::Pv && singular_beta >= beta {
             self.stats.multicuts += 1;
             return Singularity::MultiCut(singular_beta);
         }
@@ -641,10 +682,10 @@ impl Worker<'_> {
         depth: i32,
         new_depth: i32,
         ply: usize,
-        pv: bool,
+        node: Node,
         late: LateMove,
     ) -> i32 {
-        let reduction = self.late_move_reduction(depth, new_depth, pv, late);
+        let reduction = self.late_move_reduction(depth, new_depth, node, late);
         // Principal variation search: prove the move is no better than alpha with the
         // cheapest window; without it, every move gets the full window.
         let (low, high) = if self.switches.pvs {
@@ -652,16 +693,24 @@ impl Worker<'_> {
         } else {
             (-beta, -alpha)
         };
-        let mut score = -self.negamax(low, high, new_depth - reduction, ply + 1, false, None);
+        // A reduced move is expected to be refuted: its child is a cut node. Searched again at
+        // full depth, it is a child like any other.
+        let child = if reduction > 0 {
+            Node::Cut
+        } else {
+            node.scout_child()
+        };
+        let mut score = -self.negamax(low, high, new_depth - reduction, ply + 1, child, None);
         if reduction > 0 && score > alpha {
             self.stats.lmr_researches += 1;
-            score = -self.negamax(low, high, new_depth, ply + 1, false, None);
+            let child = node.scout_child();
+            score = -self.negamax(low, high, new_depth, ply + 1, child, None);
         }
-        if self.switches.pvs && pv {
+        if self.switches.pvs && node == Node::Pv {
             self.stats.pvs_scouts += 1;
             if score > alpha && score < beta {
                 self.stats.pvs_researches += 1;
-                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true, None);
+                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, Node::Pv, None);
             }
         }
         score
@@ -672,12 +721,23 @@ impl Worker<'_> {
     /// How many plies to take off a late move (chapter 12): the table's reduction for this
     /// depth and move number, one less on the principal variation and for killers, and never
     /// so much that the move drops straight into quiescence.
-    fn late_move_reduction(&mut self, depth: i32, new_depth: i32, pv: bool, late: LateMove) -> i32 {
+    fn late_move_reduction(
+        &mut self,
+        depth: i32,
+        new_depth: i32,
+        node: Node,
+        late: LateMove,
+    ) -> i32 {
         if !self.switches.lmr || !late.reducible || depth < self.params.lmr_min_depth {
             return 0;
         }
         let mut reduction = self.lmr.reduction(depth, late.number);
-        reduction -= i32::from(pv) + i32::from(late.is_killer);
+        reduction -= i32::from(node == Node::Pv) + i32::from(late.is_killer);
+        // M8: at a node expected to fail high, a late move is even less likely to matter:
+        // the cut, if it comes, comes from an earlier one.
+        if self.switches.cutnode && node == Node::Cut {
+            reduction += 1;
+        }
         // M2: a move that has done well before is reduced less, one that has done badly more.
         if self.switches.histlmr {
             reduction -= self.params.history_reduction_change(late.history);
