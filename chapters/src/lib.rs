@@ -44,6 +44,8 @@ pub mod m4;
 pub mod m5;
 pub mod m6;
 pub mod m7;
+pub mod m8;
+pub mod m9;
 pub mod plot;
 pub mod records;
 pub mod six;
@@ -77,6 +79,8 @@ pub const CHAPTERS: &[Chapter] = &[
     m5::CHAPTER,
     m6::CHAPTER,
     m7::CHAPTER,
+    m8::CHAPTER,
+    m9::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

@@ -12,7 +12,8 @@
 //! verdict, `snapshots/games/m3-singular-multicut.json`), `smpvote` (chapter 17), M2's
 //! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), M4's `timeplus`
 //! (no verdict, `snapshots/games/m4-timeplus.json`), `ttbuckets`, `ttbuckets64`,
-//! `ttkeepdeep` and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`) and M8's `cutnode` (`snapshots/games/m8-cutnode.json`).
+//! `ttkeepdeep` and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`), M8's
+//! `cutnode` (`snapshots/games/m8-cutnode.json`) and M9's `negext` (`snapshots/games/m9-singular.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
@@ -156,6 +157,9 @@ pub struct Switches {
     pub corrhist: bool,
     /// Late moves at a node the search expects to fail high are reduced a ply more (M8).
     pub cutnode: bool,
+    /// A hash move that is not singular, at a node the table says fails high anyway, is
+    /// searched a ply shallower (M9; acts only with chapter 14.1's `singular` on).
+    pub negext: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -183,7 +187,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 45] = [
+pub const SWITCHES: [SwitchInfo; 46] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -499,6 +503,13 @@ pub const SWITCHES: [SwitchInfo; 45] = [
         help: "reduce late moves a ply more at nodes expected to fail high",
         field: |s| &mut s.cutnode,
     },
+    SwitchInfo {
+        name: "negext",
+        default: false,
+        stage: Stage::Milestone(9),
+        help: "search a hash move a ply shallower when another move also beats the singular bound",
+        field: |s| &mut s.negext,
+    },
 ];
 
 /// What went wrong setting a switch.
@@ -532,7 +543,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M8 (the milestones come after chapter 20). The derived order is the book's:
+/// milestone M1 to M9 (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -546,7 +557,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 8;
+    pub const LAST_MILESTONE: u8 = 9;
     /// Every feature of the book on (`singular` and `ttbuckets` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -611,7 +622,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M8.
+/// A stage that is not a chapter 1-20 or a milestone M1-M9.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -686,6 +697,7 @@ impl Switches {
             safechecks: on,
             corrhist: on,
             cutnode: on,
+            negext: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -853,8 +865,8 @@ mod tests {
         assert_eq!(Stage::parse("11"), Ok(Stage::Chapter(11)));
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
-        assert_eq!(Stage::parse("m8"), Ok(Stage::Milestone(8)));
-        for bad in ["0", "21", "m0", "m9", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m9"), Ok(Stage::Milestone(9)));
+        for bad in ["0", "21", "m0", "m10", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -878,6 +890,7 @@ mod tests {
                 "timeplus",
                 "corrhist",
                 "cutnode",
+                "negext",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

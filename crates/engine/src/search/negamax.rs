@@ -72,7 +72,12 @@ enum Singularity {
     /// node fails high with this score (M3's multi-cut: Yngvi Björnsson and Tony Marsland,
     /// "Multi-cut alpha-beta pruning", 1998, in the form Stockfish gives it).
     MultiCut(i32),
-    /// Neither: the test did not apply, or another move reached a bound below beta.
+    /// Another move reached the bound, and the table says the hash move beats beta: the node
+    /// is expected to fail high whichever of the two does it, so the hash move, no longer the
+    /// one move the line hangs on, is searched a ply shallower (M9's negative extension,
+    /// Stockfish's form).
+    NotAlone,
+    /// None of these: the test did not apply, or another move reached a bound below beta.
     Neither,
 }
 // ANCHOR_END: singularity
@@ -241,6 +246,7 @@ impl Worker<'_> {
                 match self.singularity(entry, depth, ply, beta, node) {
                     Singularity::Singular => extension = 1,
                     Singularity::MultiCut(score) => return score,
+                    Singularity::NotAlone => extension = -1,
                     Singularity::Neither => {}
                 }
             }
@@ -341,6 +347,7 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
+        self.count_node_kind(node, bound);
         if let (Some(raw), Some(eval)) = (raw_eval, eval)
             && excluded.is_none()
         {
@@ -353,6 +360,22 @@ impl Worker<'_> {
         best_score
     }
     // ANCHOR_END: negamax
+
+    /// Counts whether a node turned out the kind the search expected (M8's figures): a cut
+    /// node that failed high, an all node that failed low.
+    fn count_node_kind(&mut self, node: Node, bound: Bound) {
+        match node {
+            Node::Cut => {
+                self.stats.cut_nodes += 1;
+                self.stats.cut_nodes_failing_high += u64::from(bound == Bound::Lower);
+            }
+            Node::All => {
+                self.stats.all_nodes += 1;
+                self.stats.all_nodes_failing_low += u64::from(bound == Bound::Upper);
+            }
+            Node::Pv => {}
+        }
+    }
 
     // ANCHOR: m7_learn
     /// M7's correction history learns from a finished node (switch `corrhist`): the search's
@@ -666,6 +689,10 @@ impl Worker<'_> {
             self.stats.multicuts += 1;
             return Singularity::MultiCut(singular_beta);
         }
+        if self.switches.negext && tt_score >= beta {
+            self.stats.negative_extensions += 1;
+            return Singularity::NotAlone;
+        }
         Singularity::Neither
     }
     // ANCHOR_END: singular
@@ -737,6 +764,7 @@ impl Worker<'_> {
         // the cut, if it comes, comes from an earlier one.
         if self.switches.cutnode && node == Node::Cut {
             reduction += 1;
+            self.stats.cut_node_reductions += 1;
         }
         // M2: a move that has done well before is reduced less, one that has done badly more.
         if self.switches.histlmr {

@@ -75,6 +75,18 @@ pub struct SearchStats {
     pub probcut_cutoffs: u64,
     /// Nodes the singular test cut because another move also beat beta (M3's multi-cut).
     pub multicuts: u64,
+    /// Nodes searched as expected cut nodes that finished their move loop, and of those the
+    /// ones that did fail high (M8).
+    pub cut_nodes: u64,
+    pub cut_nodes_failing_high: u64,
+    /// The same for expected all nodes, and the ones that did fail low (M8).
+    pub all_nodes: u64,
+    pub all_nodes_failing_low: u64,
+    /// Late moves reduced a ply more because their node was an expected cut node (M8).
+    pub cut_node_reductions: u64,
+    /// Hash moves searched a ply shallower because another move also reached the singular
+    /// test's bound while the hash move beats beta (M9).
+    pub negative_extensions: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -139,6 +151,12 @@ impl SearchStats {
             probcut_tries,
             probcut_cutoffs,
             multicuts,
+            cut_nodes,
+            cut_nodes_failing_high,
+            all_nodes,
+            all_nodes_failing_low,
+            cut_node_reductions,
+            negative_extensions,
         } = *other;
         self.seldepth = self.seldepth.max(seldepth);
         self.nodes += nodes;
@@ -173,6 +191,12 @@ impl SearchStats {
         self.probcut_tries += probcut_tries;
         self.probcut_cutoffs += probcut_cutoffs;
         self.multicuts += multicuts;
+        self.cut_nodes += cut_nodes;
+        self.cut_nodes_failing_high += cut_nodes_failing_high;
+        self.all_nodes += all_nodes;
+        self.all_nodes_failing_low += all_nodes_failing_low;
+        self.cut_node_reductions += cut_node_reductions;
+        self.negative_extensions += negative_extensions;
     }
 }
 
