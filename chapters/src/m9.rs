@@ -9,8 +9,12 @@
 
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figures};
-use cb2026::search::SearchStats;
+use cb2026::bench;
+use cb2026::position::Position;
+use cb2026::search::{Limits, SearchStats, Searcher};
 use cb2026::switches::Switches;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Milestone M9 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -26,9 +30,9 @@ pub const CHAPTER: Chapter = Chapter {
 /// The milestone's own switch.
 const SWITCH: &str = "negext";
 
-/// Adds what the singular test found on the six positions with the switch `state`.
-fn add_outcomes(f: &mut Figures, state: &str, stats: &SearchStats) {
-    let key = |rest: &str| format!("m9.test.{state}.{rest}");
+/// Adds what the singular test found, under `m9.test.<what>.`.
+fn add_outcomes(f: &mut Figures, what: &str, stats: &SearchStats) {
+    let key = |rest: &str| format!("m9.test.{what}.{rest}");
     f.add(&key("searches"), stats.singular_searches)
         .add(&key("singular"), stats.singular_extensions)
         .add(&key("multicuts"), stats.multicuts)
@@ -41,8 +45,33 @@ pub fn figures() -> Figures {
     let comparison = OnOff::measure(SWITCH, DEPTH);
     add_outcomes(&mut f, "off", &comparison.total_off());
     add_outcomes(&mut f, "on", &comparison.total_on());
+    let without_negext = Switches {
+        negext: false,
+        ..engine(true)
+    };
+    add_outcomes(&mut f, "bench_off", &bench_stats(without_negext));
+    let with_all = bench_stats(engine(true));
+    add_outcomes(&mut f, "bench_on", &with_all);
+    f.add("m9.test.bench_on.nodes", with_all.nodes);
     six::add_switch_figures(&mut f, "m9", SWITCH, engine);
     f
+}
+
+/// bench's searches (its 50 positions at its depth, from an empty table each) with
+/// `switches`, their counters added up: the same nodes `bench` counts.
+fn bench_stats(switches: Switches) -> SearchStats {
+    let mut searcher = Searcher::new(bench::HASH_MB);
+    searcher.set_switches(switches);
+    let never = Arc::new(AtomicBool::new(false));
+    let mut total = SearchStats::default();
+    for fen in bench::positions() {
+        let pos = Position::from_fen(fen).expect("bench's positions are valid FEN");
+        searcher.clear();
+        let limits = Limits::depth(bench::DEFAULT_DEPTH);
+        let outcome = searcher.search(&pos, &limits, &never, &mut |_| {});
+        total.add(&outcome.stats);
+    }
+    total
 }
 
 /// The default engine with the singular extension, multi-cut and the negative extension all
