@@ -35,6 +35,10 @@ const SPEED_ONLY: [&str; 1] = ["tttouch"];
 /// M3's `multicut` reads chapter 14.1's singular test, which the default engine leaves off: it is
 /// flipped with the rest of its stage on.
 const NEEDS_ITS_MILESTONE: [&str; 1] = ["multicut"];
+/// M9's `negext` acts where the singular test finds a rival below beta and the table's score at
+/// or above it, which the six positions at depth 8 never give: it is tested on bench's fifty
+/// (`negext_changes_bench_and_off_means_off`).
+const NEEDS_BENCH: [&str; 1] = ["negext"];
 /// M2's `histlmr` moves a reduction by a whole ply per 8,192 points of history, and `histprune`
 /// skips a move only when its history is below −1,024 a ply: records that a search of a few
 /// thousand nodes from cleared tables seldom builds; in a game the tables carry over from one
@@ -134,7 +138,12 @@ fn every_switch_changes_the_tree_and_off_means_off() {
     let mut idle = Vec::new();
     for name in Switches::names() {
         let replaced = Switches::default().eval2 && REPLACED_BY_EVAL2.contains(&name);
-        if NOT_AT_FIXED_DEPTH.contains(&name) || ONLY_WITH_THREADS.contains(&name) || replaced {
+        let elsewhere = NEEDS_BENCH.contains(&name);
+        if NOT_AT_FIXED_DEPTH.contains(&name)
+            || ONLY_WITH_THREADS.contains(&name)
+            || replaced
+            || elsewhere
+        {
             continue;
         }
         if NEEDS_LEARNED_HISTORY.contains(&name) {
@@ -195,4 +204,34 @@ fn every_switch_changes_the_tree_and_off_means_off() {
     }
     assert!(idle.is_empty(), "switches that change nothing: {idle:?}");
     assert!(counter("ttbuckets").is_none() && counter("killers").is_none());
+}
+
+#[test]
+fn negext_changes_bench_and_off_means_off() {
+    let singular = Switches {
+        singular: true,
+        multicut: true,
+        ..Switches::default()
+    };
+    let with_negext = Switches {
+        negext: true,
+        ..singular
+    };
+    let run = |switches: Switches| {
+        let mut searcher = Searcher::new(cb2026::bench::HASH_MB);
+        searcher.set_switches(switches);
+        let never = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut total = SearchStats::default();
+        for fen in cb2026::bench::positions() {
+            let pos = Position::from_fen(fen).expect("bench's positions are valid FEN");
+            searcher.clear();
+            let limits = cb2026::search::Limits::depth(cb2026::bench::DEFAULT_DEPTH);
+            total.add(&searcher.search(&pos, &limits, &never, &mut |_| {}).stats);
+        }
+        total
+    };
+    let (off, on) = (run(singular), run(with_negext));
+    assert_eq!(off.negative_extensions, 0, "negext off but still used");
+    assert!(on.negative_extensions > 0, "negext on but never used");
+    assert_ne!(on.nodes, off.nodes, "negext changes nothing on bench");
 }
