@@ -10,11 +10,8 @@
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figures};
 use cb2026::bench;
-use cb2026::position::Position;
-use cb2026::search::{Limits, SearchStats, Searcher};
+use cb2026::search::SearchStats;
 use cb2026::switches::Switches;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// Milestone M9 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -57,21 +54,11 @@ pub fn figures() -> Figures {
     f
 }
 
-/// bench's searches (its 50 positions at its depth, from an empty table each) with
-/// `switches`, their counters added up: the same nodes `bench` counts.
+/// bench's searches with `switches`, their counters added up: the same nodes `bench` counts.
 fn bench_stats(switches: Switches) -> SearchStats {
-    let mut searcher = Searcher::new(bench::HASH_MB);
-    searcher.set_switches(switches);
-    let never = Arc::new(AtomicBool::new(false));
-    let mut total = SearchStats::default();
-    for fen in bench::positions() {
-        let pos = Position::from_fen(fen).expect("bench's positions are valid FEN");
-        searcher.clear();
-        let limits = Limits::depth(bench::DEFAULT_DEPTH);
-        let outcome = searcher.search(&pos, &limits, &never, &mut |_| {});
-        total.add(&outcome.stats);
-    }
-    total
+    bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
+        .expect("writing to a sink cannot fail")
+        .stats
 }
 
 /// The default engine with the singular extension, multi-cut and the negative extension all

@@ -10,7 +10,7 @@
 
 use crate::epd;
 use crate::position::Position;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, SearchStats, Searcher};
 use crate::switches::Switches;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -92,6 +92,8 @@ pub struct BenchResult {
     pub nodes: u64,
     /// Wall time of the searches.
     pub elapsed: Duration,
+    /// The searches' counters added up (M9 counts the singular test's outcomes with them).
+    pub stats: SearchStats,
 }
 
 impl BenchResult {
@@ -156,6 +158,7 @@ fn search_positions(
     let mut searcher = Searcher::new(HASH_MB);
     searcher.set_switches(switches);
     let mut nodes_per_position = Vec::with_capacity(fens.len());
+    let mut stats = SearchStats::default();
     let mut elapsed = Duration::ZERO;
     for (i, fen) in fens.iter().enumerate() {
         let pos = match Position::from_fen(fen) {
@@ -184,11 +187,13 @@ fn search_positions(
             outcome.score
         )?;
         nodes_per_position.push(outcome.stats.nodes);
+        stats.add(&outcome.stats);
     }
     Ok(BenchResult {
         nodes: nodes_per_position.iter().sum(),
         nodes_per_position,
         elapsed,
+        stats,
     })
 }
 

@@ -218,17 +218,9 @@ fn negext_changes_bench_and_off_means_off() {
         ..singular
     };
     let run = |switches: Switches| {
-        let mut searcher = Searcher::new(cb2026::bench::HASH_MB);
-        searcher.set_switches(switches);
-        let never = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let mut total = SearchStats::default();
-        for fen in cb2026::bench::positions() {
-            let pos = Position::from_fen(fen).expect("bench's positions are valid FEN");
-            searcher.clear();
-            let limits = cb2026::search::Limits::depth(cb2026::bench::DEFAULT_DEPTH);
-            total.add(&searcher.search(&pos, &limits, &never, &mut |_| {}).stats);
-        }
-        total
+        let depth = cb2026::bench::DEFAULT_DEPTH;
+        let result = cb2026::bench::run(depth, switches, &mut std::io::sink());
+        result.expect("writing to a sink cannot fail").stats
     };
     let (off, on) = (run(singular), run(with_negext));
     assert_eq!(off.negative_extensions, 0, "negext off but still used");
