@@ -67,7 +67,7 @@ pub fn epochs_no_price() -> Vec<EpochRow> {
 }
 
 /// The value of `--flag` in a command line.
-fn flag<'a>(command: &'a str, flag: &str) -> Option<&'a str> {
+pub fn flag<'a>(command: &'a str, flag: &str) -> Option<&'a str> {
     let mut words = command.split_whitespace();
     words.find(|&w| w == flag)?;
     words.next()
@@ -82,7 +82,7 @@ pub fn stored_match_games(until: &str) -> usize {
         .len()
 }
 
-fn parse_epochs(csv: &str) -> Vec<EpochRow> {
+pub fn parse_epochs(csv: &str) -> Vec<EpochRow> {
     csv.lines()
         .skip(1)
         .map(|line| {
@@ -145,16 +145,22 @@ fn pair(index: usize) -> (Tapered, Tapered) {
 /// The weights that moved most, outside the piece-square tables (whose 384 squares are many
 /// small corrections each): most moved first, ties by place in the table.
 pub fn movers() -> Vec<usize> {
+    most_moved(moved, MOVERS)
+}
+
+/// The `count` weights outside the piece-square tables that moved most by `moved`: most moved
+/// first, ties by place in the table (M10 lists its own against chapter 19's).
+pub fn most_moved(moved: impl Fn(usize) -> i32, count: usize) -> Vec<usize> {
     let mut indices: Vec<usize> = (0..eval2::NUM_WEIGHTS)
         .filter(|&i| !(eval2::PSQT..eval2::PSQT + 6 * 64).contains(&i))
         .collect();
     indices.sort_by_key(|&i| (-moved(i), i));
-    indices.truncate(MOVERS);
+    indices.truncate(count);
     indices
 }
 
 /// A loss as a figure: six decimals, as the tuner prints it.
-fn loss_figure(value: f64) -> Figure {
+pub fn loss_figure(value: f64) -> Figure {
     Figure::fixed(value, 6)
 }
 
@@ -251,13 +257,20 @@ pub fn figures() -> Figures {
 /// A run's losses before and after, and its best held-out epoch, under `prefix`.
 fn add_run(f: &mut Figures, prefix: &str, rows: &[EpochRow]) {
     let (first, last) = (rows[0], rows[rows.len() - 1]);
+    f.add(&format!("{prefix}.train.before"), loss_figure(first.train))
+        .add(&format!("{prefix}.train.after"), loss_figure(last.train));
+    add_held_out_run(f, prefix, rows);
+}
+
+/// A run's epochs, its held-out loss before and after, and its best held-out epoch, under
+/// `prefix` (M10 reads its runs the same way).
+pub fn add_held_out_run(f: &mut Figures, prefix: &str, rows: &[EpochRow]) {
+    let (first, last) = (rows[0], rows[rows.len() - 1]);
     let best = rows
         .iter()
         .min_by(|a, b| a.held_out.total_cmp(&b.held_out))
         .expect("rows");
     f.add(&format!("{prefix}.epochs"), last.epoch)
-        .add(&format!("{prefix}.train.before"), loss_figure(first.train))
-        .add(&format!("{prefix}.train.after"), loss_figure(last.train))
         .add(
             &format!("{prefix}.held_out.before"),
             loss_figure(first.held_out),

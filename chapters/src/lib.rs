@@ -38,6 +38,7 @@ pub mod ch18;
 pub mod ch19;
 pub mod ch20;
 pub mod m1;
+pub mod m10;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -81,6 +82,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m7::CHAPTER,
     m8::CHAPTER,
     m9::CHAPTER,
+    m10::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

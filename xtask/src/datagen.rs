@@ -21,16 +21,25 @@
 //!    one game are alike, and a held-out set made of other games' positions says whether the
 //!    tuned weights learnt chess or learnt these games. At most `--held-out-max` of them are
 //!    kept, evenly spaced, in `data/tuning/held-out.txt` (committed).
+//! 5. **A teacher** (optional, milestone M10). With `--teacher-depth D` every training position
+//!    is also searched by Debian's Stockfish to depth `D`, and its label becomes a blend: the
+//!    teacher's expected score (from the win, draw and loss chances Stockfish reports with
+//!    `UCI_ShowWDL`) for `--teacher-share` of it, the game's result for the rest. The held-out
+//!    positions keep the bare results: they measure how well weights predict real games, whatever
+//!    they were trained on.
 
 use crate::matches::build_cb2026_for_a_match;
+use crate::tools::debian_engine;
 use arena::adjudication::Adjudication;
 use arena::game::{GameSettings, Player, play_game};
 use arena::openings::{Opening, SplitMix64, choose};
 use arena::spec::{EngineSpec, TimeControl};
 use arena::stored_games;
+use arena::uci::UciEngine;
 use cb2026::position::Position;
 use cb2026::search::Searcher;
 use cb2026::switches::Switches;
+use cb2026::tune::expected_score;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
@@ -77,6 +86,12 @@ pub struct DatagenArgs {
     /// played on or before this date (`YYYY.MM.DD`).
     #[arg(long)]
     match_games_until: Option<String>,
+    /// Label the training positions with Stockfish's verdict at this depth too (M10).
+    #[arg(long)]
+    teacher_depth: Option<u32>,
+    /// With a teacher: its share of each training label, the game's result having the rest.
+    #[arg(long, default_value_t = 0.5)]
+    teacher_share: f64,
 }
 
 /// The stored match games are numbered from here, after any self-play game.
@@ -290,6 +305,8 @@ fn opening_of(index: usize, args: &DatagenArgs, book: &[Opening]) -> Opening {
 struct Labelled {
     fen: String,
     white_points: f64,
+    /// The teacher's score for White, in centipawns, if a teacher judged the position.
+    teacher_cp: Option<f64>,
 }
 
 /// A game's number and its labelled positions.
@@ -317,6 +334,7 @@ fn quiet_positions(game: &StoredGame, searcher: &mut Searcher) -> Result<Vec<Lab
                 kept.push(Labelled {
                     fen: pos.to_fen(),
                     white_points: game.white_points,
+                    teacher_cp: None,
                 });
             }
         }
@@ -336,22 +354,43 @@ fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Resu
     if let Some(until) = &args.match_games_until {
         games.extend(match_games(root, until)?);
     }
+    let teacher_binary = match args.teacher_depth {
+        Some(_) => Some(debian_engine(STOCKFISH, "stockfish")?),
+        None => None,
+    };
     println!("labelling the quiet positions of {} games", games.len());
-    let bar = ProgressBar::new(games.len() as u64);
+    let bar = ProgressBar::new(games.len() as u64).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}")
+            .expect("a valid template"),
+    );
+    let teacher_name = Mutex::new(None);
     // Two halves labelled at once, joined in game order: the output does not depend on timing.
     let halves: Vec<Result<Vec<GamePositions>, String>> = std::thread::scope(|scope| {
         let workers: Vec<_> = games
             .chunks(games.len().div_ceil(args.jobs.max(1)).max(1))
             .map(|chunk| {
-                let bar = &bar;
+                let (bar, teacher_binary, teacher_name) = (&bar, &teacher_binary, &teacher_name);
                 scope.spawn(move || {
                     let mut searcher = Searcher::new(16);
                     searcher.set_switches(hand_set_engine());
+                    let mut teacher = match (args.teacher_depth, teacher_binary) {
+                        (Some(depth), Some(binary)) => {
+                            let teacher = Teacher::start(binary, depth)?;
+                            *teacher_name.lock().expect("no panic holds it") = Some(teacher.name());
+                            Some(teacher)
+                        }
+                        _ => None,
+                    };
                     chunk
                         .iter()
                         .map(|game| {
                             bar.inc(1);
-                            Ok((game.index, quiet_positions(game, &mut searcher)?))
+                            let mut positions = quiet_positions(game, &mut searcher)?;
+                            let trained_on = game.index % args.held_out_every != 0;
+                            if let (Some(teacher), true) = (teacher.as_mut(), trained_on) {
+                                teacher.judge(&mut positions)?;
+                            }
+                            Ok((game.index, positions))
                         })
                         .collect()
                 })
@@ -363,21 +402,43 @@ fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Resu
             .collect()
     });
     bar.finish();
+    let games: Vec<GamePositions> = halves
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+        .collect();
+    let judged: Vec<(f64, f64)> = games
+        .iter()
+        .flat_map(|(_, positions)| positions)
+        .filter_map(|p| Some((p.teacher_cp?, p.white_points)))
+        .collect();
+    let teacher_k = (!judged.is_empty()).then(|| calibrate(&judged));
+    // ANCHOR: blend
+    // A judged position's label blends the teacher's expected score and the result; the others
+    // keep the bare result (1, 0.5 or 0).
+    let label = |p: &Labelled| match (p.teacher_cp, teacher_k) {
+        (Some(cp), Some(k)) => {
+            let share = args.teacher_share;
+            let blend = share * expected_score(cp, k) + (1.0 - share) * p.white_points;
+            format!("{blend:.4}")
+        }
+        _ => p.white_points.to_string(),
+    };
+    // ANCHOR_END: blend
     let mut train = String::new();
     let mut held_out = Vec::new();
     let (mut train_count, mut held_games) = (0, 0);
-    for half in halves {
-        for (index, positions) in half? {
-            let lines = positions
-                .iter()
-                .map(|p| format!("{};{}\n", p.fen, p.white_points));
-            if index % args.held_out_every == 0 {
-                held_games += 1;
-                held_out.extend(lines);
-            } else {
-                train_count += positions.len();
-                train.extend(lines);
-            }
+    for (index, positions) in games {
+        let lines = positions
+            .iter()
+            .map(|p| format!("{};{}\n", p.fen, label(p)));
+        if index % args.held_out_every == 0 {
+            held_games += 1;
+            held_out.extend(lines);
+        } else {
+            train_count += positions.len();
+            train.extend(lines);
         }
     }
     let train_path = out.join("train.txt");
@@ -390,6 +451,17 @@ fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Resu
     );
     if let Some(until) = &args.match_games_until {
         command += &format!(" --match-games-until {until}");
+    }
+    if let Some(depth) = args.teacher_depth {
+        command += &format!(
+            " --teacher-depth {depth} --teacher-share {} (teacher: {}, K {})",
+            args.teacher_share,
+            teacher_name
+                .into_inner()
+                .expect("no panic holds it")
+                .unwrap_or_else(|| "unknown".into()),
+            teacher_k.unwrap_or(0.0)
+        );
     }
     let command_path = out.join("train.command");
     std::fs::write(&command_path, command + "\n")
@@ -413,6 +485,127 @@ fn label(args: &DatagenArgs, root: &Path, out: &Path, games_path: &Path) -> Resu
     );
     Ok(())
 }
+
+/// Debian's Stockfish, the teacher of M10.
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+/// A Stockfish process that judges positions: one per labelling thread, one thread of its own,
+/// a 16 MB table emptied before every game, so that a position's verdict depends only on its
+/// game and not on how the games were shared between threads.
+struct Teacher {
+    engine: UciEngine,
+    depth: u32,
+}
+
+impl Teacher {
+    fn start(binary: &Path, depth: u32) -> Result<Teacher, String> {
+        let spec = EngineSpec::new("stockfish", binary.display().to_string());
+        let mut engine = UciEngine::start(&spec).map_err(|e| format!("teacher: {e}"))?;
+        let options = [("Threads", "1"), ("Hash", "16")];
+        let options: Vec<(String, String)> = options
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect();
+        engine
+            .configure(&options)
+            .map_err(|e| format!("teacher: {e}"))?;
+        Ok(Teacher { engine, depth })
+    }
+
+    /// The name the engine gave (`id name`), for the data's command line.
+    fn name(&self) -> String {
+        self.engine
+            .id_name
+            .clone()
+            .unwrap_or_else(|| "stockfish".into())
+    }
+
+    /// Writes the teacher's score into each position, searched in the game's order from a
+    /// table emptied at the game's start.
+    fn judge(&mut self, positions: &mut [Labelled]) -> Result<(), String> {
+        self.engine
+            .send("ucinewgame")
+            .map_err(|e| format!("teacher: {e}"))?;
+        self.engine
+            .sync(None)
+            .map_err(|e| format!("teacher: {e}"))?;
+        for position in positions {
+            position.teacher_cp = Some(self.white_score(&position.fen)?);
+        }
+        Ok(())
+    }
+
+    // ANCHOR: teacher_score
+    /// The teacher's score for White in `fen`, in centipawns, from the last report of a search
+    /// to its depth; a mate counts as [`MATE_CP`].
+    fn white_score(&mut self, fen: &str) -> Result<f64, String> {
+        let error = |e: arena::uci::EngineError| format!("teacher on {fen}: {e}");
+        self.engine
+            .send(&format!("position fen {fen}"))
+            .map_err(error)?;
+        let lines = self
+            .engine
+            .command_until(
+                &format!("go depth {}", self.depth),
+                "bestmove",
+                Duration::from_secs(60),
+            )
+            .map_err(error)?;
+        let mover = lines
+            .iter()
+            .rev()
+            .find_map(|line| score_cp(line))
+            .ok_or_else(|| format!("teacher on {fen}: no score reported"))?;
+        let white_to_move = fen.split_whitespace().nth(1) == Some("w");
+        Ok(if white_to_move { mover } else { -mover })
+    }
+    // ANCHOR_END: teacher_score
+}
+
+/// What a mate is worth on the teacher's scale: beyond any score a position is won by.
+const MATE_CP: f64 = 3_000.0;
+
+/// The side to move's score of an `info` line (`score cp N` or `score mate N`), if it has one,
+/// capped at [`MATE_CP`].
+fn score_cp(line: &str) -> Option<f64> {
+    let mut words = line
+        .split_whitespace()
+        .skip_while(|w| *w != "score")
+        .skip(1);
+    let kind = words.next()?;
+    let value: f64 = words.next()?.parse().ok()?;
+    match kind {
+        "cp" => Some(value.clamp(-MATE_CP, MATE_CP)),
+        "mate" => Some(if value > 0.0 { MATE_CP } else { -MATE_CP }),
+        _ => None,
+    }
+}
+
+// ANCHOR: calibrate
+/// The teacher's scale put on the games' (M10): the `K` for which the logistic curve of the
+/// teacher's scores predicts the games' results best (the least squared error, by a
+/// golden-section search, as chapter 19 fits the engine's own `K`).
+fn calibrate(pairs: &[(f64, f64)]) -> f64 {
+    let error = |k: f64| -> f64 {
+        pairs
+            .iter()
+            .map(|&(cp, result)| (result - expected_score(cp, k)).powi(2))
+            .sum()
+    };
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.01f64, 4.0f64);
+    while high - low > 1e-6 {
+        let a = high - golden * (high - low);
+        let b = low + golden * (high - low);
+        if error(a) < error(b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    ((low + high) / 2.0 * 1e6).round() / 1e6
+}
+// ANCHOR_END: calibrate
 
 /// The arena's stored match games up to `until`, numbered from [`FIRST_MATCH_GAME`], their SAN
 /// read into the UCI moves the self-play games are stored with.
@@ -487,5 +680,32 @@ mod tests {
         let back = StoredGame::parse(&game.line()).expect("parses");
         assert_eq!(back.line(), game.line());
         assert!(StoredGame::parse("7\t0.5\tfen-without-moves-field").is_none());
+    }
+
+    #[test]
+    fn the_teachers_score_is_read_from_its_info_line() {
+        let line = "info depth 8 seldepth 10 multipv 1 score cp -59 nodes 1000 pv a7a6";
+        assert_eq!(score_cp(line), Some(-59.0));
+        assert_eq!(
+            score_cp("info depth 9 score mate -3 nodes 10"),
+            Some(-MATE_CP)
+        );
+        assert_eq!(
+            score_cp("info depth 9 score cp 98765 nodes 10"),
+            Some(MATE_CP)
+        );
+        assert_eq!(score_cp("info string score"), None);
+    }
+
+    #[test]
+    fn calibration_finds_the_scale_the_results_were_drawn_with() {
+        // Results that are exactly the curve's prediction at K = 0.8: the fit must find it.
+        let pairs: Vec<(f64, f64)> = (-20..=20)
+            .map(|i| {
+                let cp = f64::from(i) * 50.0;
+                (cp, expected_score(cp, 0.8))
+            })
+            .collect();
+        assert!((calibrate(&pairs) - 0.8).abs() < 1e-3);
     }
 }

@@ -27,6 +27,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::eval::{self, MAX_PHASE, Tapered};
+use crate::eval2_teacher::TEACHER_WEIGHTS;
 use crate::eval2_tuned::TUNED_WEIGHTS;
 use crate::position::{PieceKind, Position};
 use crate::square::{Color, Square};
@@ -201,19 +202,21 @@ pub struct EvalWeights {
 // ANCHOR_END: weights
 
 // ANCHOR: weight_set
-/// Which weights Evaluation II plays with: the hand-set ones below (chapter 18) or the ones
-/// tuned by Texel's method (chapter 19's switch `tuned`, [`TUNED_WEIGHTS`]).
+/// Which weights Evaluation II plays with: the hand-set ones below (chapter 18), the ones
+/// tuned by Texel's method (chapter 19's switch `tuned`, [`TUNED_WEIGHTS`]) or the ones tuned
+/// on labels a stronger engine helped write (M10's switch `teacher`, [`TEACHER_WEIGHTS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WeightSet {
     #[default]
     HandSet,
     Tuned,
+    Teacher,
 }
 
 impl WeightSet {
-    pub const ALL: [WeightSet; 2] = [WeightSet::HandSet, WeightSet::Tuned];
+    pub const ALL: [WeightSet; 3] = [WeightSet::HandSet, WeightSet::Tuned, WeightSet::Teacher];
 
-    /// The set's place in tables kept for both ([`PSQ`], [`Position::psq`]).
+    /// The set's place in tables kept for every set ([`PSQ`], [`Position::psq`]).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -224,6 +227,7 @@ impl WeightSet {
         match self {
             WeightSet::HandSet => &WEIGHTS,
             WeightSet::Tuned => &TUNED_WEIGHTS,
+            WeightSet::Teacher => &TEACHER_WEIGHTS,
         }
     }
 }
@@ -408,7 +412,11 @@ pub const KING_DANGER_CHECKS: KingDanger = KingDanger {
 /// Material plus piece-square value of each piece on each square, packed, negative for Black:
 /// what make-move adds and subtracts ([`Position::psq`]). Built at compile time from the
 /// table's first 390 weights, so it always agrees with [`WEIGHTS`].
-pub static PSQ: [PsqTable; 2] = [psq_table(&WEIGHTS), psq_table(&TUNED_WEIGHTS)];
+pub static PSQ: [PsqTable; 3] = [
+    psq_table(&WEIGHTS),
+    psq_table(&TUNED_WEIGHTS),
+    psq_table(&TEACHER_WEIGHTS),
+];
 
 /// One weight set's values by colour, piece kind and square.
 pub type PsqTable = [[[Packed; 64]; 6]; 2];
@@ -1387,8 +1395,9 @@ mod tests {
                 assert_eq!(from_features, scratch, "{fen} features");
             }
         }
-        // A structure scored with one weight set is not a hit for the other.
-        assert_eq!(table.counters(), (12, 6));
+        // A structure scored with one weight set is not a hit for another: three positions,
+        // three sets, a miss then a hit each.
+        assert_eq!(table.counters(), (18, 9));
     }
 
     /// Black's king danger in `fen` with chapter 18's king danger and with M6's.

@@ -177,8 +177,9 @@ pub(crate) struct Board {
     /// Material and piece-square values, White's minus Black's, middlegame and endgame packed
     /// in one `i32` (chapter 18): kept up to date piece by piece like the key, so the
     /// evaluation reads it instead of summing 32 pieces at every node. One sum per weight set
-    /// ([`WeightSet`]: hand-set, tuned), so the switch `tuned` costs no recomputation.
-    pub(crate) psq: [Packed; 2],
+    /// ([`WeightSet`]: hand-set, tuned, teacher), so the switches `tuned` and `teacher` cost no
+    /// recomputation.
+    pub(crate) psq: [Packed; 3],
 }
 // ANCHOR_END: board_struct
 
@@ -196,7 +197,7 @@ impl Board {
             halfmove_clock: 0,
             fullmove_number: 1,
             plies_since_null: u16::MAX,
-            psq: [Packed::ZERO; 2],
+            psq: [Packed::ZERO; 3],
         }
     }
 

@@ -13,7 +13,8 @@
 //! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), M4's `timeplus`
 //! (no verdict, `snapshots/games/m4-timeplus.json`), `ttbuckets`, `ttbuckets64`,
 //! `ttkeepdeep` and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`), M8's
-//! `cutnode` (`snapshots/games/m8-cutnode.json`) and M9's `negext` (`snapshots/games/m9-singular.json`).
+//! `cutnode` (`snapshots/games/m8-cutnode.json`), M9's `negext` (`snapshots/games/m9-singular.json`)
+//! and M10's `teacher` (`snapshots/games/m10-teacher.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
@@ -116,6 +117,9 @@ pub struct Switches {
     /// Evaluation II with the weights tuned by Texel's method instead of the hand-set ones
     /// (chapter 19).
     pub tuned: bool,
+    /// Evaluation II with the weights tuned on labels blended from the games' results and a
+    /// stronger engine's verdict, instead of chapter 19's (M10).
+    pub teacher: bool,
     /// The soft time limit grows when the best move keeps changing and shrinks when it is
     /// stable (M4).
     pub stability: bool,
@@ -187,7 +191,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 46] = [
+pub const SWITCHES: [SwitchInfo; 47] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -510,6 +514,13 @@ pub const SWITCHES: [SwitchInfo; 46] = [
         help: "search a hash move a ply shallower when another move also beats the singular bound",
         field: |s| &mut s.negext,
     },
+    SwitchInfo {
+        name: "teacher",
+        default: false,
+        stage: Stage::Milestone(10),
+        help: "evaluation II with M10's weights, tuned on labels a stronger engine helped write",
+        field: |s| &mut s.teacher,
+    },
 ];
 
 /// What went wrong setting a switch.
@@ -557,7 +568,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 9;
+    pub const LAST_MILESTONE: u8 = 10;
     /// Every feature of the book on (`singular` and `ttbuckets` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -622,7 +633,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M9.
+/// A stage that is not a chapter 1-20 or a milestone M1-M10.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -698,6 +709,7 @@ impl Switches {
             corrhist: on,
             cutnode: on,
             negext: on,
+            teacher: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -705,9 +717,12 @@ impl Switches {
         }
     }
 
-    /// The weights Evaluation II plays with: the tuned ones if `tuned` is on (chapter 19).
+    /// The weights Evaluation II plays with: M10's if `teacher` is on, else chapter 19's tuned
+    /// ones if `tuned` is on, else the hand-set ones.
     pub fn weight_set(&self) -> WeightSet {
-        if self.tuned {
+        if self.teacher {
+            WeightSet::Teacher
+        } else if self.tuned {
             WeightSet::Tuned
         } else {
             WeightSet::HandSet
@@ -865,8 +880,8 @@ mod tests {
         assert_eq!(Stage::parse("11"), Ok(Stage::Chapter(11)));
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
-        assert_eq!(Stage::parse("m9"), Ok(Stage::Milestone(9)));
-        for bad in ["0", "21", "m0", "m10", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m10"), Ok(Stage::Milestone(10)));
+        for bad in ["0", "21", "m0", "m11", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -891,6 +906,7 @@ mod tests {
                 "corrhist",
                 "cutnode",
                 "negext",
+                "teacher",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

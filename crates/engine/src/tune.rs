@@ -34,7 +34,8 @@ struct Entry {
     scales: [u8; 2],
     /// The king danger, White's minus Black's (constant: the table is not tuned).
     danger: Tapered,
-    /// White's points in the game: 1, 0.5 or 0.
+    /// White's points in the game (1, 0.5 or 0), or the expected score a label blended from
+    /// the result and a teacher's verdict (M10), from 0 to 1.
     result: f32,
 }
 
@@ -48,8 +49,9 @@ pub struct TuningSet {
 }
 
 impl TuningSet {
-    /// Reads lines of `FEN;result` (result 1, 0.5 or 0, White's view), as `cargo xtask datagen`
-    /// writes them. A bad line is an error naming it.
+    /// Reads lines of `FEN;result` (White's score: 1, 0.5 or 0 from a game, or any expected
+    /// score from 0 to 1 when a teacher helped label it), as `cargo xtask datagen` writes them.
+    /// A bad line is an error naming it.
     pub fn parse(text: &str) -> Result<TuningSet, String> {
         TuningSet::parse_with(text, &eval2::KING_DANGER)
     }
@@ -68,8 +70,8 @@ impl TuningSet {
                 .trim()
                 .parse()
                 .map_err(|_| bad("the result is not a number".into()))?;
-            if ![0.0, 0.5, 1.0].contains(&result) {
-                return Err(bad("the result must be 1, 0.5 or 0".into()));
+            if !(0.0..=1.0).contains(&result) {
+                return Err(bad("the result must be a score from 0 to 1".into()));
             }
             let pos = Position::from_fen(fen).map_err(|e| bad(e.to_string()))?;
             set.push_with(&pos, result, danger);
@@ -418,8 +420,14 @@ mod tests {
     fn bad_lines_are_errors_that_name_the_line() {
         let err = TuningSet::parse("8/8/8/8/8/8/8/K6k w - - 0 1;0.5\nnot a fen;1").unwrap_err();
         assert!(err.starts_with("line 2:"), "{err}");
-        let err = TuningSet::parse("8/8/8/8/8/8/8/K6k w - - 0 1;0.7").unwrap_err();
-        assert!(err.contains("1, 0.5 or 0"), "{err}");
+        let err = TuningSet::parse("8/8/8/8/8/8/8/K6k w - - 0 1;1.5").unwrap_err();
+        assert!(err.contains("from 0 to 1"), "{err}");
+        let err = TuningSet::parse("8/8/8/8/8/8/8/K6k w - - 0 1;-0.1").unwrap_err();
+        assert!(err.contains("from 0 to 1"), "{err}");
+        assert_eq!(
+            TuningSet::parse("8/8/8/8/8/8/8/K6k w - - 0 1;0.7").map(|s| s.len()),
+            Ok(1)
+        );
     }
 
     #[test]

@@ -54,8 +54,8 @@ fn the_running_sum_equals_the_sum_from_scratch() {
 
 #[test]
 fn table_scratch_and_features_agree() {
-    // One table per weight set, as a structure scored with one set is no hit for the other.
-    let mut tables = [PawnTable::new(), PawnTable::new()];
+    // One table per weight set, as a structure scored with one set is no hit for another.
+    let mut tables = WeightSet::ALL.map(|_| PawnTable::new());
     random_games(100, 140, 0x18_0002, |pos| {
         let features: Features = eval2::features(pos);
         assert_eq!(features.counts.len(), NUM_WEIGHTS);
