@@ -39,6 +39,7 @@ pub mod ch19;
 pub mod ch20;
 pub mod m1;
 pub mod m10;
+pub mod m11;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -83,6 +84,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m8::CHAPTER,
     m9::CHAPTER,
     m10::CHAPTER,
+    m11::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

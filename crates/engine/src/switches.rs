@@ -14,7 +14,8 @@
 //! (no verdict, `snapshots/games/m4-timeplus.json`), `ttbuckets`, `ttbuckets64`,
 //! `ttkeepdeep` and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`), M8's
 //! `cutnode` (`snapshots/games/m8-cutnode.json`), M9's `negext` (`snapshots/games/m9-singular.json`)
-//! and M10's `teacher` (`snapshots/games/m10-teacher.json`).
+//! M10's `teacher` (`snapshots/games/m10-teacher.json`) and M11's `nulleval`
+//! (`snapshots/games/m11-nulleval.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
@@ -164,6 +165,9 @@ pub struct Switches {
     /// A hash move that is not singular, at a node the table says fails high anyway, is
     /// searched a ply shallower (M9; acts only with chapter 14.1's `singular` on).
     pub negext: bool,
+    /// The null-move search is a ply shallower for every 200 centipawns by which the static
+    /// evaluation beats beta, up to three (M11).
+    pub nulleval: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -191,7 +195,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 47] = [
+pub const SWITCHES: [SwitchInfo; 48] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -521,6 +525,13 @@ pub const SWITCHES: [SwitchInfo; 47] = [
         help: "evaluation II with M10's weights, tuned on labels a stronger engine helped write",
         field: |s| &mut s.teacher,
     },
+    SwitchInfo {
+        name: "nulleval",
+        default: false,
+        stage: Stage::Milestone(11),
+        help: "reduce the null-move search more the further the evaluation is above beta",
+        field: |s| &mut s.nulleval,
+    },
 ];
 
 /// What went wrong setting a switch.
@@ -554,7 +565,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M9 (the milestones come after chapter 20). The derived order is the book's:
+/// milestone M1 to M11 (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -568,7 +579,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 10;
+    pub const LAST_MILESTONE: u8 = 11;
     /// Every feature of the book on (`singular` and `ttbuckets` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -633,7 +644,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M10.
+/// A stage that is not a chapter 1-20 or a milestone M1-M11.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -710,6 +721,7 @@ impl Switches {
             cutnode: on,
             negext: on,
             teacher: on,
+            nulleval: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -880,8 +892,8 @@ mod tests {
         assert_eq!(Stage::parse("11"), Ok(Stage::Chapter(11)));
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
-        assert_eq!(Stage::parse("m10"), Ok(Stage::Milestone(10)));
-        for bad in ["0", "21", "m0", "m11", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m11"), Ok(Stage::Milestone(11)));
+        for bad in ["0", "21", "m0", "m12", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -907,6 +919,7 @@ mod tests {
                 "cutnode",
                 "negext",
                 "teacher",
+                "nulleval",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

@@ -117,6 +117,7 @@ fn counter(name: &str) -> Option<fn(&SearchStats) -> u64> {
         "tteval" => |s| s.tt_evals,
         "razoring" => |s| s.razor_tries,
         "probcut" => |s| s.probcut_tries,
+        "nulleval" => |s| s.null_eval_plies,
         _ => return None,
     })
 }

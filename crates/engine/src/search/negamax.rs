@@ -491,7 +491,7 @@ impl Worker<'_> {
             return None;
         }
         self.stats.null_tries += 1;
-        let reduction = self.params.null_move_reduction(depth);
+        let reduction = self.null_move_reduction(eval, beta, depth);
         self.pos.make_null();
         self.null_played[ply] = true;
         let score = -self.negamax(
@@ -512,6 +512,20 @@ impl Worker<'_> {
         Some(if score >= MATE_BOUND { beta } else { score })
     }
     // ANCHOR_END: null_move
+
+    // ANCHOR: null_move_reduction
+    /// The null-move search's reduction: chapter 11's, growing with depth, and with M11's
+    /// `nulleval` also with the evaluation's lead over beta.
+    fn null_move_reduction(&mut self, eval: i32, beta: i32, depth: i32) -> i32 {
+        let by_depth = self.params.null_move_reduction(depth);
+        if !self.switches.nulleval {
+            return by_depth;
+        }
+        let by_eval = self.params.null_move_eval_reduction(eval - beta);
+        self.stats.null_eval_plies += by_eval as u64;
+        by_depth + by_eval
+    }
+    // ANCHOR_END: null_move_reduction
 
     // ANCHOR: m3_tteval
     /// The table's score as a better static evaluation (M3, switch `tteval`). An entry's

@@ -15,6 +15,11 @@ pub struct Params {
     pub null_move_base_r: i32,
     /// One more ply of null-move reduction for every this many plies of depth.
     pub null_move_depth_divisor: i32,
+    /// M11: one more ply of null-move reduction for every this many centipawns by which the
+    /// static evaluation beats beta...
+    pub null_move_eval_divisor: i32,
+    /// ...up to this many plies.
+    pub null_move_eval_max: i32,
     /// Late move reductions start at this depth (chapter 12).
     pub lmr_min_depth: i32,
     /// The constant of the reduction formula, in hundredths of a ply.
@@ -96,6 +101,10 @@ impl Params {
         null_move_base_r: 3,
         null_move_depth_divisor: 6,
         // ANCHOR_END: null_move_reduction
+        // ANCHOR: null_move_eval_parameters
+        null_move_eval_divisor: 200,
+        null_move_eval_max: 3,
+        // ANCHOR_END: null_move_eval_parameters
         lmr_min_depth: 3,
         lmr_base_centi: 75,
         lmr_divisor_centi: 225,
@@ -142,6 +151,17 @@ impl Params {
         self.null_move_base_r + depth / self.null_move_depth_divisor
     }
     // ANCHOR_END: null_move_reduction_fn
+
+    // ANCHOR: null_move_eval_reduction_fn
+    /// How many plies more the null-move search is reduced when the static evaluation beats
+    /// beta by `margin` (M11): one for every `null_move_eval_divisor` centipawns, at most
+    /// `null_move_eval_max`. The further ahead the side that passes stands, the less the
+    /// proof needs to see; Ethereal's `search.c` adds `min(3, (eval − beta) / 200)` to its R,
+    /// and Stockfish a term of the same kind.
+    pub fn null_move_eval_reduction(&self, margin: i32) -> i32 {
+        (margin / self.null_move_eval_divisor).clamp(0, self.null_move_eval_max)
+    }
+    // ANCHOR_END: null_move_eval_reduction_fn
 
     // ANCHOR: futility_margin_fns
     /// A node whose static evaluation beats beta by this much is cut at once: the opponent is
@@ -303,6 +323,17 @@ mod tests {
         let params = Params::default();
         assert_eq!(params.null_move_reduction(3), 3);
         assert_eq!(params.null_move_reduction(12), 5);
+    }
+
+    #[test]
+    fn null_move_eval_reduction_grows_with_the_lead_up_to_its_cap() {
+        let params = Params::default();
+        assert_eq!(params.null_move_eval_reduction(0), 0);
+        assert_eq!(params.null_move_eval_reduction(199), 0);
+        assert_eq!(params.null_move_eval_reduction(200), 1);
+        assert_eq!(params.null_move_eval_reduction(450), 2);
+        assert_eq!(params.null_move_eval_reduction(5_000), 3);
+        assert_eq!(params.null_move_eval_reduction(-300), 0, "never negative");
     }
 
     #[test]

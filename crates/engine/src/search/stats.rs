@@ -87,6 +87,9 @@ pub struct SearchStats {
     /// Hash moves searched a ply shallower because another move also reached the singular
     /// test's bound while the hash move beats beta (M9).
     pub negative_extensions: u64,
+    /// The plies by which null-move searches were reduced beyond chapter 11's reduction,
+    /// because the evaluation stood well above beta (M11).
+    pub null_eval_plies: u64,
 }
 
 /// `part` as a percentage of `whole`, 0 when `whole` is 0.
@@ -157,6 +160,7 @@ impl SearchStats {
             all_nodes_failing_low,
             cut_node_reductions,
             negative_extensions,
+            null_eval_plies,
         } = *other;
         self.seldepth = self.seldepth.max(seldepth);
         self.nodes += nodes;
@@ -197,6 +201,7 @@ impl SearchStats {
         self.all_nodes_failing_low += all_nodes_failing_low;
         self.cut_node_reductions += cut_node_reductions;
         self.negative_extensions += negative_extensions;
+        self.null_eval_plies += null_eval_plies;
     }
 }
 

@@ -108,7 +108,7 @@ fn bad_input_is_answered_not_obeyed() {
     assert!(said("set nullmvoe off").contains("unknown switch 'nullmvoe'"));
     assert!(said("bench 0").contains("bench: depth '0'"));
     assert!(said("stage 21").contains("info string error: stage: unknown stage '21'"));
-    assert!(said("stage M11").contains("info string error: stage: unknown stage 'm11'"));
+    assert!(said("stage M12").contains("info string error: stage: unknown stage 'm12'"));
     assert!(said("stage 3 4").contains("info string error: stage: expected"));
     assert_eq!(said(""), "");
     assert_eq!(session.position(), Some(&Position::startpos()));
