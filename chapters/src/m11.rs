@@ -5,9 +5,9 @@
 //! Pinned: the null-move counts and the extra plies, the six positions' node counts and best
 //! moves, bench's node counts and counters, the worked position's searches.
 
+use crate::m9::bench_stats;
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
-use cb2026::bench;
 use cb2026::search::SearchStats;
 use cb2026::switches::Switches;
 
@@ -73,13 +73,6 @@ fn add_worked(f: &mut Figures) {
             .add(&key("extra_plies"), stats.null_eval_plies);
     }
     f.add("m11.worked.depth", WORKED_DEPTH);
-}
-
-/// bench's searches with `switches`, their counters added up: the same nodes `bench` counts.
-fn bench_stats(switches: Switches) -> SearchStats {
-    bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
-        .expect("writing to a sink cannot fail")
-        .stats
 }
 
 /// The default engine with the switch as given: the two engines of the milestone's games.

@@ -55,7 +55,7 @@ pub fn figures() -> Figures {
 }
 
 /// bench's searches with `switches`, their counters added up: the same nodes `bench` counts.
-fn bench_stats(switches: Switches) -> SearchStats {
+pub fn bench_stats(switches: Switches) -> SearchStats {
     bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
         .expect("writing to a sink cannot fail")
         .stats
