@@ -297,6 +297,56 @@ impl SprtParams {
         0.5 * n * (var0 / var1).ln()
     }
     // ANCHOR_END: llr_from_outcomes
+
+    // ANCHOR: sprt_forecast
+    /// What this test will do, before a game is played, if the true difference is `elo` and a
+    /// game pair's score varies by `pair_variance` around its mean: the chance it accepts H1
+    /// and the number of pairs it plays on average. These are Wald's operating characteristic
+    /// and average sample number (Abraham Wald, *Sequential Analysis*, 1947), taken for the
+    /// log-likelihood ratio as a random walk in its normal approximation: each pair adds
+    /// `(s₁ − s₀)/σ² · (x − (s₀ + s₁)/2)`, whose mean is the drift `μ` and whose variance is
+    /// `w = (s₁ − s₀)²/σ²`. A walk with drift μ and variance w per step, started at 0 between
+    /// the bounds `a < 0 < b`, ends at `b` with probability
+    /// `(1 − e^{−θa}) / (e^{−θb} − e^{−θa})`, `θ = 2μ/w`, after `(P·b + (1 − P)·a)/μ` steps on
+    /// average; with no drift, `a/(a − b)` and `−a·b/w`. Fishtest's SPRT calculator draws the
+    /// same two curves.
+    pub fn forecast(&self, elo: f64, pair_variance: f64) -> SprtForecast {
+        let (a, b) = self.bounds();
+        let (s0, s1) = (elo_to_score(self.elo0), elo_to_score(self.elo1));
+        let step = (s1 - s0) / pair_variance;
+        let drift = step * (elo_to_score(elo) - (s0 + s1) / 2.0);
+        let step_variance = step * (s1 - s0);
+        let theta = 2.0 * drift / step_variance;
+        if theta.abs() < 1e-9 {
+            return SprtForecast {
+                pass_probability: a / (a - b),
+                expected_pairs: -a * b / step_variance,
+            };
+        }
+        let pass = (1.0 - (-theta * a).exp()) / ((-theta * b).exp() - (-theta * a).exp());
+        SprtForecast {
+            pass_probability: pass,
+            expected_pairs: (pass * b + (1.0 - pass) * a) / drift,
+        }
+    }
+    // ANCHOR_END: sprt_forecast
+}
+
+/// What a sequential test is expected to do at one true Elo difference: [`SprtParams::forecast`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SprtForecast {
+    /// The chance the test ends by accepting H1.
+    pub pass_probability: f64,
+    /// The game pairs it plays on average before either bound (with no limit on games).
+    pub expected_pairs: f64,
+}
+
+impl Pentanomial {
+    /// The variance of one pair's score (0, ¼, ½, ¾ or 1) around the sample's mean: the σ² of
+    /// [`SprtParams::forecast`]. `None` without pairs.
+    pub fn pair_variance(&self) -> Option<f64> {
+        mean_and_variance(&self.outcomes()).map(|(_, _, variance)| variance)
+    }
 }
 
 #[cfg(test)]
@@ -477,6 +527,50 @@ mod tests {
             1e-12
         ));
         assert_eq!(FIVE_PERCENT.llr_pentanomial(&Pentanomial::default()), 0.0);
+    }
+
+    #[test]
+    fn forecast_meets_the_errors_it_was_built_for() {
+        // At elo0 the test accepts H1 with chance α, at elo1 with chance 1 − β, halfway with
+        // chance ½; the average length peaks halfway, where the walk has no drift.
+        let sprt = SprtParams {
+            elo1: 10.0,
+            ..FIVE_PERCENT
+        };
+        let variance = 0.05;
+        assert!(close(
+            sprt.forecast(0.0, variance).pass_probability,
+            0.05,
+            1e-9
+        ));
+        assert!(close(
+            sprt.forecast(10.0, variance).pass_probability,
+            0.95,
+            1e-9
+        ));
+        let (s0, s1) = (elo_to_score(0.0), elo_to_score(10.0));
+        let halfway = score_to_elo((s0 + s1) / 2.0);
+        let middle = sprt.forecast(halfway, variance);
+        assert!(close(middle.pass_probability, 0.5, 1e-6));
+        // −a·b/w with a = −b = ln 19 and w = (s1 − s0)²/σ².
+        let peak = 19f64.ln().powi(2) * variance / (s1 - s0).powi(2);
+        assert!(
+            close(middle.expected_pairs, peak, 1e-3 * peak),
+            "{middle:?}"
+        );
+        for elo in [-5.0, 0.0, 3.0, 7.0, 10.0, 20.0] {
+            assert!(sprt.forecast(elo, variance).expected_pairs < middle.expected_pairs);
+        }
+        // Twice the true gain, far past elo1: a short test.
+        assert!(sprt.forecast(20.0, variance).expected_pairs < peak / 3.0);
+    }
+
+    #[test]
+    fn pair_variance_of_a_known_sample() {
+        // [2, 10, 20, 14, 4]: σ² = 0.0584 (see a_known_pentanomial_case).
+        let p = Pentanomial([2, 10, 20, 14, 4]);
+        assert!(close(p.pair_variance().unwrap(), 0.0584, 1e-12));
+        assert_eq!(Pentanomial::default().pair_variance(), None);
     }
 
     #[test]
