@@ -40,6 +40,7 @@ pub mod ch20;
 pub mod m1;
 pub mod m10;
 pub mod m11;
+pub mod m12;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -85,6 +86,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m9::CHAPTER,
     m10::CHAPTER,
     m11::CHAPTER,
+    m12::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

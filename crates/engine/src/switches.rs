@@ -15,7 +15,9 @@
 //! `ttkeepdeep` and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`), M8's
 //! `cutnode` (`snapshots/games/m8-cutnode.json`), M9's `negext` (`snapshots/games/m9-singular.json`)
 //! M10's `teacher` (`snapshots/games/m10-teacher.json`) and M11's `nulleval`
-//! (`snapshots/games/m11-nulleval.json`).
+//! (`snapshots/games/m11-nulleval.json`). M12 played `timeplus`, `singular`, `multicut`,
+//! `negext`, `teacher` and `nulleval` together against the default engine: no verdict either
+//! (`snapshots/games/combined-small-gains.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
