@@ -121,6 +121,13 @@ pub fn repository_root() -> std::path::PathBuf {
         .to_path_buf()
 }
 
+/// The default engine as it shipped before M12 turned six switches on
+/// ([`cb2026::switches::TURNED_ON_LATER`]): the engine the earlier milestones measured their
+/// features in, and the one their pages quote.
+pub fn engine_before_m12() -> cb2026::switches::Switches {
+    cb2026::switches::Switches::shipped_after(cb2026::switches::Stage::Milestone(11))
+}
+
 /// bench's node count with `switches` (the default engine's is the version's signature).
 pub fn bench_nodes(switches: cb2026::switches::Switches) -> u64 {
     cb2026::bench::run(cb2026::bench::DEFAULT_DEPTH, switches, &mut std::io::sink())

@@ -102,12 +102,12 @@ pub fn figures() -> Figures {
     f
 }
 
-/// The default engine with the milestone's switches as given.
+/// The default engine as it shipped before M12, with the milestone's switches as given.
 fn engine(staged: bool, countermove: bool) -> Switches {
     Switches {
         staged,
         countermove,
-        ..Switches::default()
+        ..crate::engine_before_m12()
     }
 }
 

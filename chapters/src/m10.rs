@@ -16,7 +16,7 @@ use cb2026::eval::Tapered;
 use cb2026::eval2::{self, WeightSet};
 use cb2026::eval2_teacher;
 use cb2026::position::Position;
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 use cb2026::tune::{TuningSet, loss};
 
 /// Milestone M10 in the registry.
@@ -84,11 +84,12 @@ pub fn movers() -> Vec<usize> {
     most_moved(moved, MOVERS)
 }
 
-/// The default engine with the switch as given: the two engines of the milestone's games.
+/// The default engine as it shipped after M10, with the switch as given: the two engines of
+/// the milestone's games.
 fn engine(on: bool) -> Switches {
     Switches {
         teacher: on,
-        ..Switches::default()
+        ..Switches::shipped_after(Stage::Milestone(10))
     }
 }
 

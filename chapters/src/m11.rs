@@ -9,7 +9,7 @@ use crate::m9::bench_stats;
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
 use cb2026::search::SearchStats;
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 
 /// Milestone M11 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -75,11 +75,12 @@ fn add_worked(f: &mut Figures) {
     f.add("m11.worked.depth", WORKED_DEPTH);
 }
 
-/// The default engine with the switch as given: the two engines of the milestone's games.
+/// The default engine as it shipped after M11, with the switch as given: the two engines of
+/// the milestone's games.
 fn engine(nulleval: bool) -> Switches {
     Switches {
         nulleval,
-        ..Switches::default()
+        ..Switches::shipped_after(Stage::Milestone(11))
     }
 }
 

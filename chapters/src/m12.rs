@@ -98,9 +98,10 @@ fn add_candidates(f: &mut Figures) -> Pentanomial {
     pooled
 }
 
-/// The default engine with every candidate's switches as given: the two engines of the games.
+/// The default engine as it shipped before this milestone, with every candidate's switches as
+/// given: the two engines of the games.
 pub fn engine(on: bool) -> Switches {
-    let mut switches = Switches::default();
+    let mut switches = crate::engine_before_m12();
     for (_, names) in CANDIDATES {
         for name in names {
             switches.set(name, on).expect("a candidate names a switch");

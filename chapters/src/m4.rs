@@ -127,11 +127,16 @@ fn add_scales(f: &mut Figures) {
 }
 
 // ANCHOR: after_milestone
-/// The engine after milestone `last` (`0` for none): the engine cb2026 ships with every
-/// switch of a later milestone off. The milestones' switches only ever add to the engine
-/// before them, so this is the engine each milestone handed on, measured with today's code.
+/// The engine after milestone `last` (`0` for none): the engine as it shipped then
+/// ([`Switches::shipped_after`]), with every switch of a later milestone off. The milestones'
+/// switches only ever add to the engine before them, so this is the engine each milestone
+/// handed on, measured with today's code.
 pub fn after_milestone(last: u8) -> Switches {
-    let mut engine = Switches::default();
+    let shipped = match last {
+        0 => Stage::Chapter(Stage::LAST_CHAPTER),
+        m => Stage::Milestone(m),
+    };
+    let mut engine = Switches::shipped_after(shipped);
     for info in &switches::SWITCHES {
         if matches!(info.stage, Stage::Milestone(m) if m > last) {
             engine.set(info.name, false).expect("a switch of the table");

@@ -505,7 +505,7 @@ fn max_hit_gap(a: &SixRun, b: &SixRun) -> f64 {
 /// bench's node count (the 50 positions at its depth, 16 MB, each from an empty table) with
 /// buckets on or off.
 fn bench_nodes(config: Config) -> u64 {
-    let mut switches = Switches::default();
+    let mut switches = crate::engine_before_m12();
     config.set(&mut switches);
     bench::run(bench::DEFAULT_DEPTH, switches, &mut std::io::sink())
         .expect("writing to a sink cannot fail")

@@ -13,7 +13,7 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::eval2::{self, KING_DANGER, KING_DANGER_CHECKS, KingDanger, WeightSet};
 use cb2026::eval2_tuned::{K, TUNED_WEIGHTS};
 use cb2026::position::{PieceKind, Position};
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 use cb2026::tune::{TuningSet, loss};
 
 /// Milestone M6 in the registry.
@@ -143,11 +143,11 @@ pub fn figures() -> Figures {
     f
 }
 
-/// The default engine with the switch as given.
+/// The default engine as it shipped after M6, with the switch as given.
 fn engine(safechecks: bool) -> Switches {
     Switches {
         safechecks,
-        ..Switches::default()
+        ..Switches::shipped_after(Stage::Milestone(6))
     }
 }
 

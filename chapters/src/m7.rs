@@ -10,7 +10,7 @@ use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figures};
 use cb2026::position::Position;
 use cb2026::search::correction::{CORRECTION_SLOTS, MAX_CORRECTION};
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 
 /// Milestone M7 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -70,11 +70,11 @@ pub fn figures() -> Figures {
     f
 }
 
-/// The default engine with the switch as given.
+/// The default engine as it shipped after M7, with the switch as given.
 fn engine(corrhist: bool) -> Switches {
     Switches {
         corrhist,
-        ..Switches::default()
+        ..Switches::shipped_after(Stage::Milestone(7))
     }
 }
 

@@ -9,7 +9,7 @@
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
 use cb2026::search::SearchStats;
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 
 /// Milestone M8 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -55,11 +55,11 @@ pub fn figures() -> Figures {
     f
 }
 
-/// The default engine with the switch as given.
+/// The default engine as it shipped after M8, with the switch as given.
 fn engine(cutnode: bool) -> Switches {
     Switches {
         cutnode,
-        ..Switches::default()
+        ..Switches::shipped_after(Stage::Milestone(8))
     }
 }
 

@@ -11,7 +11,7 @@ use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figures};
 use cb2026::bench;
 use cb2026::search::SearchStats;
-use cb2026::switches::Switches;
+use cb2026::switches::{Stage, Switches};
 
 /// Milestone M9 in the registry.
 pub const CHAPTER: Chapter = Chapter {
@@ -61,14 +61,15 @@ pub fn bench_stats(switches: Switches) -> SearchStats {
         .stats
 }
 
-/// The default engine with the singular extension, multi-cut and the negative extension all
-/// on, or all as shipped (off): the two engines of the milestone's games.
+/// The default engine as it shipped after M9, with the singular extension, multi-cut and the
+/// negative extension all on, or all as shipped then (off): the two engines of the milestone's
+/// games.
 fn engine(on: bool) -> Switches {
     Switches {
         singular: on,
         multicut: on,
         negext: on,
-        ..Switches::default()
+        ..Switches::shipped_after(Stage::Milestone(9))
     }
 }
 

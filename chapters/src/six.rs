@@ -292,7 +292,7 @@ pub fn add_milestone(
         .count();
     f.add(&format!("{key}.best_changed"), best_changed);
     for (state, on) in [("on", true), ("off", false)] {
-        let mut engine = Switches::default();
+        let mut engine = crate::engine_before_m12();
         for name in switches {
             engine.set(name, on).expect("a milestone switch");
         }

@@ -7,17 +7,10 @@
 //! reach [`Switches::set`]; the console's `switches` prints [`Switches::describe`].
 //!
 //! Defaults are the strongest configuration we have measured. Features of the book ship
-//! off until games say on is better: `singular` (chapter 14.1: 400 games at stage 14 gave no
-//! gain, `snapshots/games/ch14-1-singular.json`; with M3's `multicut`, 1,000 games gave no
-//! verdict, `snapshots/games/m3-singular-multicut.json`), `smpvote` (chapter 17), M2's
-//! `histprune` (it cost games alone, `snapshots/games/m2-alone-histprune.json`), M4's `timeplus`
-//! (no verdict, `snapshots/games/m4-timeplus.json`), `ttbuckets`, `ttbuckets64`,
-//! `ttkeepdeep` and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`), M8's
-//! `cutnode` (`snapshots/games/m8-cutnode.json`), M9's `negext` (`snapshots/games/m9-singular.json`)
-//! M10's `teacher` (`snapshots/games/m10-teacher.json`) and M11's `nulleval`
-//! (`snapshots/games/m11-nulleval.json`). M12 played `timeplus`, `singular`, `multicut`,
-//! `negext`, `teacher` and `nulleval` together against the default engine: no verdict either
-//! (`snapshots/games/combined-small-gains.json`).
+//! off until games say on is better: `smpvote` (chapter 17), M2's `histprune` (it cost games
+//! alone, `snapshots/games/m2-alone-histprune.json`), `ttbuckets`, `ttbuckets64`, `ttkeepdeep`
+//! and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`) and M8's `cutnode`
+//! (`snapshots/games/m8-cutnode.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
@@ -25,7 +18,11 @@
 //! `snapshots/games/ch19-tuned-l2.json`, `snapshots/games/m1-picker.json`,
 //! `snapshots/games/m2-without-histprune.json`, `snapshots/games/m3-pruning.json`,
 //! `snapshots/games/m3-ii.json`, `snapshots/games/m4-time-target.json`,
-//! `snapshots/games/m6-safechecks-ii.json`).
+//! `snapshots/games/m6-safechecks-ii.json`). Six more shipped off until M12 played them
+//! together and the games said H1 (`snapshots/games/combined-small-gains.json`): chapter 14.1's
+//! `singular`, M3's `multicut`, M4's `timeplus`, M9's `negext`, M10's `teacher` and M11's
+//! `nulleval`; [`TURNED_ON_LATER`] lists them, and [`Switches::shipped_after`] gives back the
+//! engine as it shipped before.
 //!
 //! Every switch belongs to a chapter, so the switches also say what the engine was at the end of
 //! each chapter: [`Stage`] N is the engine with the switches of chapters 1 to N on and every later
@@ -298,7 +295,7 @@ pub const SWITCHES: [SwitchInfo; 48] = [
     },
     SwitchInfo {
         name: "singular",
-        default: false,
+        default: true,
         stage: Stage::Chapter(14),
         help: "singular extension of the hash move",
         field: |s| &mut s.singular,
@@ -431,7 +428,7 @@ pub const SWITCHES: [SwitchInfo; 48] = [
     },
     SwitchInfo {
         name: "multicut",
-        default: false,
+        default: true,
         stage: Stage::Milestone(3),
         help: "a singular test that finds a second move beating beta cuts the node",
         field: |s| &mut s.multicut,
@@ -459,7 +456,7 @@ pub const SWITCHES: [SwitchInfo; 48] = [
     },
     SwitchInfo {
         name: "timeplus",
-        default: false,
+        default: true,
         stage: Stage::Milestone(4),
         help: "the soft time limit half as much again: spend the clock the games left unused",
         field: |s| &mut s.timeplus,
@@ -515,26 +512,43 @@ pub const SWITCHES: [SwitchInfo; 48] = [
     },
     SwitchInfo {
         name: "negext",
-        default: false,
+        default: true,
         stage: Stage::Milestone(9),
         help: "search a hash move a ply shallower when another move also beats the singular bound",
         field: |s| &mut s.negext,
     },
     SwitchInfo {
         name: "teacher",
-        default: false,
+        default: true,
         stage: Stage::Milestone(10),
         help: "evaluation II with M10's weights, tuned on labels a stronger engine helped write",
         field: |s| &mut s.teacher,
     },
     SwitchInfo {
         name: "nulleval",
-        default: false,
+        default: true,
         stage: Stage::Milestone(11),
         help: "reduce the null-move search more the further the evaluation is above beta",
         field: |s| &mut s.nulleval,
     },
 ];
+
+// ANCHOR: turned_on_later
+/// The switches whose default a later milestone's games turned on, each with that milestone.
+/// Their own chapters shipped them off, and those chapters' figures of the default engine were
+/// measured that way: [`Switches::shipped_after`] switches them off again to replay them.
+///
+/// The six each gained a few Elo alone, too little for a verdict in the games one machine can
+/// play; M12 played them together against the engine without them, and that test accepted H1.
+pub const TURNED_ON_LATER: [(&str, Stage); 6] = [
+    ("singular", Stage::Milestone(12)),
+    ("multicut", Stage::Milestone(12)),
+    ("timeplus", Stage::Milestone(12)),
+    ("negext", Stage::Milestone(12)),
+    ("teacher", Stage::Milestone(12)),
+    ("nulleval", Stage::Milestone(12)),
+];
+// ANCHOR_END: turned_on_later
 
 /// What went wrong setting a switch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -582,7 +596,7 @@ impl Stage {
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
     pub const LAST_MILESTONE: u8 = 11;
-    /// Every feature of the book on (`singular` and `ttbuckets` included, unlike the default
+    /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
 
@@ -781,6 +795,20 @@ impl Switches {
             .collect()
     }
 
+    /// The default engine as it shipped at the end of `stage`: today's defaults with every
+    /// switch of [`TURNED_ON_LATER`] whose milestone comes after `stage` off again. A page that
+    /// quotes "the default engine" of an earlier milestone replays it with this, so a later
+    /// milestone turning a switch on cannot move that page's figures.
+    pub fn shipped_after(stage: Stage) -> Switches {
+        let mut switches = Switches::default();
+        for (name, turned_on) in TURNED_ON_LATER {
+            if turned_on > stage {
+                switches.set(name, false).expect("TURNED_ON_LATER names a switch");
+            }
+        }
+        switches
+    }
+
     /// Sets the switch `name` (case-insensitive, as UCI option names are).
     pub fn set(&mut self, name: &str, on: bool) -> Result<(), SwitchError> {
         let info = Self::info(name)?;
@@ -882,6 +910,11 @@ mod tests {
             "scoredrop",
             "nodeshare",
             "safechecks",
+            "multicut",
+            "timeplus",
+            "negext",
+            "teacher",
+            "nulleval",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -908,24 +941,38 @@ mod tests {
         let switches = Switches::default();
         for name in Switches::names() {
             let expected = ![
-                "singular",
                 "smpvote",
                 "ttbuckets",
                 "ttbuckets64",
                 "ttkeepdeep",
                 "tttouch",
                 "histprune",
-                "multicut",
-                "timeplus",
                 "corrhist",
                 "cutnode",
-                "negext",
-                "teacher",
-                "nulleval",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");
         }
+    }
+
+    #[test]
+    fn the_engine_shipped_after_a_milestone_lacks_what_later_games_turned_on() {
+        let before_m12 = Switches::shipped_after(Stage::Milestone(11));
+        for (name, turned_on) in TURNED_ON_LATER {
+            assert!(turned_on > Stage::LAST, "{name}");
+            assert_eq!(Switches::default().get(name), Ok(true), "{name}");
+            assert_eq!(before_m12.get(name), Ok(false), "{name}");
+        }
+        let mut expected = before_m12;
+        for (name, _) in TURNED_ON_LATER {
+            expected.set(name, true).expect("a known name");
+        }
+        assert_eq!(expected, Switches::default());
+        assert_eq!(
+            Switches::shipped_after(Stage::Milestone(12)),
+            Switches::default()
+        );
+        assert_eq!(Switches::shipped_after(Stage::Chapter(8)), before_m12);
     }
 
     #[test]

@@ -181,15 +181,15 @@ mod tests {
     fn stage_alone_names_the_stages_the_switches_match() {
         assert_eq!(stages_of(Stage::Chapter(9).switches()), "stage 9");
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
-        // The default engine ships some switches of stages up to M6 off (chapter 14.1's
-        // singular extensions, M5's buckets, ...) and every later one off too: it is no stage
-        // until every one of them is on, and then it is stage M6 (safe checks).
+        // The default engine ships some switches off (M5's buckets, M7's correction history,
+        // ...) and some of the last milestones' on: it is no stage until every one of them is
+        // on, and then it is the last stage, M11.
         let mut switches = Switches::default();
-        for name in Switches::shipped_off_through(Stage::Milestone(6)) {
+        for name in Switches::shipped_off_through(Stage::LAST) {
             assert!(stages_of(switches).contains("no stage"), "{name}");
             switches.set(name, true).expect("a known switch");
         }
-        assert_eq!(stages_of(switches), "stage M6");
+        assert_eq!(stages_of(switches), "stage M11");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"

@@ -352,10 +352,10 @@ fn answer_now(session: &mut Session, buffer: &SharedBuffer, line: &str) -> Strin
 fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let (mut session, buffer) = session();
     let mut said = |line: &str| answer(&mut session, &buffer, line);
-    // The default engine ships some switches of stages up to M6 off (`singular`, `ttbuckets`,
-    // ...) and every later one off: it is no stage until all of them are set, and then it is
-    // stage M6.
-    let shipped_off = Switches::shipped_off_through(Stage::Milestone(6));
+    // The default engine ships some switches off (`ttbuckets`, `corrhist`, ...) and some of
+    // the last milestones' on: it is no stage until all of them are set, and then it is the
+    // last stage, M11.
+    let shipped_off = Switches::shipped_off_through(Stage::LAST);
     let (last, before) = shipped_off.split_last().expect("switches shipped off");
     for switch in before {
         assert!(said("stage").contains("no stage"), "{switch}");
@@ -363,7 +363,7 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     }
     assert!(said("stage").contains("no stage"), "{last}");
     assert_eq!(said(&format!("set {last} on")), "");
-    assert_eq!(said("stage"), "stage M6\n");
+    assert_eq!(said("stage"), "stage M11\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
