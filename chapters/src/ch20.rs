@@ -54,12 +54,12 @@ pub fn flipped() -> Vec<&'static str> {
 /// from the opponent cb2026 beats by most to the one it loses to by most; two close results can
 /// swap from one gauntlet to the next). All at 2+0.02, 200 games each.
 pub const GAUNTLET: [(&str, &str, &str); 6] = [
-    ("gauntlet-m6-gnuchess", "GNU Chess 6.2.7", "#66a61e"),
-    ("gauntlet-m6-toga2", "Toga II 3.0", "#7570b3"),
-    ("gauntlet-m6-stockfish-2000", "Stockfish at 2000", "#666666"),
-    ("gauntlet-m6-glaurung", "Glaurung 2.2", "#e7298a"),
-    ("gauntlet-m6-stockfish-2400", "Stockfish at 2400", "#a6761d"),
-    ("gauntlet-m6-ethereal", "Ethereal 12", "#d95f02"),
+    ("gauntlet-m12-gnuchess", "GNU Chess 6.2.7", "#66a61e"),
+    ("gauntlet-m12-toga2", "Toga II 3.0", "#7570b3"),
+    ("gauntlet-m12-stockfish-2000", "Stockfish at 2000", "#666666"),
+    ("gauntlet-m12-glaurung", "Glaurung 2.2", "#e7298a"),
+    ("gauntlet-m12-stockfish-2400", "Stockfish at 2400", "#a6761d"),
+    ("gauntlet-m12-ethereal", "Ethereal 12", "#d95f02"),
 ];
 
 /// The gauntlet at the longer control, 8+0.08, 100 games each, against the same opponents in
@@ -97,8 +97,8 @@ const SHORT_NAMES: [&str; 6] = [
 
 /// The gauntlet's anchors: Stockfish limited to a rating on its own scale (`UCI_Elo`).
 pub const ANCHORS: [(&str, f64); 2] = [
-    ("gauntlet-m6-stockfish-2000", 2000.0),
-    ("gauntlet-m6-stockfish-2400", 2400.0),
+    ("gauntlet-m12-stockfish-2000", 2000.0),
+    ("gauntlet-m12-stockfish-2400", 2400.0),
 ];
 
 /// The same anchors in the games of the engine after M4, at 2+0.02 and at 8+0.08.

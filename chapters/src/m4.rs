@@ -58,10 +58,11 @@ pub const STRENGTH_PLOT: &str = "book/src/m4-strength-line.svg";
 /// M1, M3 and M4 (each with the switches games accepted then), after M2's three accepted
 /// switches and M3's second three went in together, once their games said H1, and after
 /// chapter 19's tuned weights went in on theirs, after the search's repetition rule stopped
-/// taking one occurrence in the game for a draw (chapter 4), and last after M6's safe checks
-/// went in on theirs. M2 has no point of its own: when it was played its switches shipped off,
-/// so the engine after it was the engine after M1; nor has M5, whose switches ship off.
-pub const MILESTONES: [(&str, f64, &str); 7] = [
+/// taking one occurrence in the game for a draw (chapter 4), after M6's safe checks went in on
+/// theirs, and last after M12's six switches went in together on theirs. M2 has no point of its
+/// own: when it was played its switches shipped off, so the engine after it was the engine after
+/// M1; nor has M5, whose switches ship off.
+pub const MILESTONES: [(&str, f64, &str); 8] = [
     ("m1", 1.0, "M1"),
     ("m3", 3.0, "M3"),
     ("m4", 4.0, "M4"),
@@ -69,6 +70,7 @@ pub const MILESTONES: [(&str, f64, &str); 7] = [
     ("tuned", 6.0, "+ tuned"),
     ("rep", 7.0, "+ repetition"),
     ("m6", 8.0, "+ safe checks"),
+    ("m12", 9.0, "+ M12's six"),
 ];
 
 /// The opponents of the strength line: their name in the records, their label and colour.
@@ -381,7 +383,8 @@ pub fn strength_svg() -> String {
         title: "cb2026 against Debian's engines at 2+0.02, milestone by milestone",
         description: "cb2026's Elo difference against GNU Chess, Glaurung, Toga II and Ethereal, \
                       with 95% error bars, after M1, M3, M4, M2's and M3's later switches, \
-                      chapter 19's tuned weights, the repetition rule and M6's safe checks",
+                      chapter 19's tuned weights, the repetition rule, M6's safe checks and \
+                      M12's six switches",
         x_label: "the engine after",
         y_label: "Elo, cb2026 − opponent",
         y_step: 100.0,
