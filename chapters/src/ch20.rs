@@ -56,9 +56,17 @@ pub fn flipped() -> Vec<&'static str> {
 pub const GAUNTLET: [(&str, &str, &str); 6] = [
     ("gauntlet-m12-gnuchess", "GNU Chess 6.2.7", "#66a61e"),
     ("gauntlet-m12-toga2", "Toga II 3.0", "#7570b3"),
-    ("gauntlet-m12-stockfish-2000", "Stockfish at 2000", "#666666"),
+    (
+        "gauntlet-m12-stockfish-2000",
+        "Stockfish at 2000",
+        "#666666",
+    ),
     ("gauntlet-m12-glaurung", "Glaurung 2.2", "#e7298a"),
-    ("gauntlet-m12-stockfish-2400", "Stockfish at 2400", "#a6761d"),
+    (
+        "gauntlet-m12-stockfish-2400",
+        "Stockfish at 2400",
+        "#a6761d",
+    ),
     ("gauntlet-m12-ethereal", "Ethereal 12", "#d95f02"),
 ];
 

@@ -134,12 +134,15 @@ fn cpu_time_at_exit(pid: u32) -> Option<Duration> {
 
 /// The run time of every thread still listed under `/proc/<pid>/task`, from Linux's
 /// `schedstat` (its first field is the nanoseconds the thread has run on a CPU): the work a
-/// running process has done so far.
+/// running process has done so far. A thread that ends between the listing and the read of its
+/// `schedstat` is left out, as if it had ended a moment sooner.
 pub fn threads_run_time(pid: u32) -> Option<Duration> {
     let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
     let mut total = 0u64;
-    for task in tasks {
-        let schedstat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+    for task in tasks.flatten() {
+        let Ok(schedstat) = std::fs::read_to_string(task.path().join("schedstat")) else {
+            continue;
+        };
         total += schedstat.split_whitespace().next()?.parse::<u64>().ok()?;
     }
     Some(Duration::from_nanos(total))
@@ -234,14 +237,23 @@ mod tests {
 
     #[test]
     fn a_busy_process_has_run_for_a_while() {
-        let Some(before) = threads_run_time(std::process::id()) else {
+        // A child of its own, one thread spinning: the test process's own threads (the other
+        // tests') start and end while it runs, and an ended thread leaves the sum.
+        let Ok(mut child) = std::process::Command::new("sh")
+            .args(["-c", "while :; do :; done"])
+            .spawn()
+        else {
+            return; // no shell here: nothing to check
+        };
+        let Some(before) = threads_run_time(child.id()) else {
+            child.kill().expect("our own child");
             return; // not Linux, or /proc is hidden: nothing to check here
         };
-        let mut x = 0u64;
-        for i in 0..20_000_000u64 {
-            x = std::hint::black_box(x.wrapping_add(i * i));
-        }
-        let after = threads_run_time(std::process::id()).expect("readable a moment ago");
-        assert!(after > before, "{before:?} then {after:?} ({x})");
+        std::thread::sleep(Duration::from_millis(200));
+        let after = threads_run_time(child.id());
+        child.kill().expect("our own child");
+        child.wait().expect("our own child");
+        let after = after.expect("readable a moment ago");
+        assert!(after > before, "{before:?} then {after:?}");
     }
 }

@@ -803,7 +803,9 @@ impl Switches {
         let mut switches = Switches::default();
         for (name, turned_on) in TURNED_ON_LATER {
             if turned_on > stage {
-                switches.set(name, false).expect("TURNED_ON_LATER names a switch");
+                switches
+                    .set(name, false)
+                    .expect("TURNED_ON_LATER names a switch");
             }
         }
         switches

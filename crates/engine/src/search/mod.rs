@@ -1025,7 +1025,12 @@ mod tests {
             score_drop: 0,
             best_move_node_pct: 90,
         };
-        let switches = Switches::default();
+        // M4's three measures alone: `timeplus` lengthens every soft limit by half, which can
+        // take a settled search's back past the unscaled one.
+        let switches = Switches {
+            timeplus: false,
+            ..Switches::default()
+        };
         let clock = Limits {
             soft_deadline: Some(start + ms(1_000)),
             hard_deadline: Some(start + ms(6_000)),

@@ -395,20 +395,25 @@ fn eval_traces_the_evaluation_the_switches_choose() {
         assert!(two.contains(term.name), "{}: {two}", term.name);
     }
     assert!(two.contains("king danger (*)") && two.contains("scale 64 of 64"));
-    // The default engine plays chapter 19's tuned weights; `tuned` off, the hand-set ones.
+    // The default engine plays M10's teacher weights; `teacher` off, chapter 19's tuned ones;
+    // `tuned` off too, the hand-set ones.
     let total = |set| {
         crate::eval2::evaluate(
             &pos,
             &mut crate::eval2::PawnTable::new(),
             set,
-            &crate::eval2::KING_DANGER,
+            Switches::default().king_danger(),
         )
     };
-    let tuned = total(crate::eval2::WeightSet::Tuned);
+    let teacher = total(crate::eval2::WeightSet::Teacher);
     assert!(
-        two.ends_with(&format!("total (White's view) {tuned}\n")),
+        two.ends_with(&format!("total (White's view) {teacher}\n")),
         "{two}"
     );
+    assert_eq!(said("set teacher off"), "");
+    let tuned = total(crate::eval2::WeightSet::Tuned);
+    assert_ne!(teacher, tuned, "the two weight sets differ here");
+    assert!(said("eval").ends_with(&format!("total (White's view) {tuned}\n")));
     assert_eq!(said("set tuned off"), "");
     let hand_set = total(crate::eval2::WeightSet::HandSet);
     assert_ne!(tuned, hand_set, "the two weight sets differ here");
