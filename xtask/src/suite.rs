@@ -15,14 +15,16 @@
 //! not stop at the same node twice: the count of solved positions varies a little from run to
 //! run and with the machine's load. `--store` keeps it as a stored measurement
 //! (`snapshots/measured/suite-<name>-<N>ms.yaml`, keys `suite.<name>.movetime<N>.solved` and
-//! `.positions`), never as a snapshot.
+//! `.positions`), never as a snapshot. `--stage M4` plays the engine of a stage (file and keys
+//! end in `-m4` / `.m4`), `--shipped-after M11` the engine as it shipped then, before a later
+//! milestone turned some defaults on (`-shipped-m11` / `.shipped.m11`).
 
 use arena::EngineSpec;
 use arena::uci::{EngineError, Score, UciEngine};
 use cb2026::epd::{self, EpdLine};
 use cb2026::position::Position;
 use cb2026::san;
-use cb2026::switches::Stage;
+use cb2026::switches::{Stage, Switches};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -42,7 +44,12 @@ pub struct SuiteArgs {
     /// and milestones up to it on, every later one off. The shipped defaults when omitted.
     #[arg(long)]
     stage: Option<String>,
-    /// Store the result in snapshots/measured/suite-<name>-<N>ms[-<stage>].yaml.
+    /// Play the engine as it shipped at the end of this stage (`M11`): today's defaults with
+    /// every switch a later milestone turned on off again (`Switches::shipped_after`).
+    #[arg(long, conflicts_with = "stage")]
+    shipped_after: Option<String>,
+    /// Store the result in snapshots/measured/suite-<name>-<N>ms[-<stage>].yaml (or
+    /// `-shipped-<stage>` with `--shipped-after`).
     #[arg(long)]
     store: bool,
 }
@@ -82,14 +89,8 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let entries = read_suite(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let stage = args
-        .stage
-        .as_deref()
-        .map(Stage::parse)
-        .transpose()
-        .map_err(|e| e.to_string())?;
     let engine_path = crate::tools::build_cb2026(root)?;
-    let mut engine = Engine::start(&engine_path, args.hash, stage)?;
+    let mut engine = Engine::start(&engine_path, args.hash, switches_asked(&args)?)?;
     println!(
         "{} positions of {}, go movetime {} ms each",
         entries.len(),
@@ -139,6 +140,35 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The switches `--stage` or `--shipped-after` ask for; `None` for the shipped defaults.
+fn switches_asked(args: &SuiteArgs) -> Result<Option<Switches>, String> {
+    let parse = |text: &Option<String>| {
+        text.as_deref()
+            .map(Stage::parse)
+            .transpose()
+            .map_err(|e| e.to_string())
+    };
+    Ok(match (parse(&args.stage)?, parse(&args.shipped_after)?) {
+        (Some(stage), _) => Some(stage.switches()),
+        (None, Some(stage)) => Some(Switches::shipped_after(stage)),
+        (None, None) => None,
+    })
+}
+
+/// The stored file's suffix and the command's flag for the engine asked for: `-m4` and
+/// ` --stage M4`, `-shipped-m11` and ` --shipped-after M11`, or nothing for the defaults.
+fn engine_suffix(args: &SuiteArgs) -> (String, String) {
+    let id = |text: &str| Stage::parse(text).expect("parsed before the run").id();
+    match (&args.stage, &args.shipped_after) {
+        (Some(stage), _) => (format!("-{}", id(stage)), format!(" --stage {stage}")),
+        (None, Some(stage)) => (
+            format!("-shipped-{}", id(stage)),
+            format!(" --shipped-after {stage}"),
+        ),
+        (None, None) => (String::new(), String::new()),
+    }
+}
+
 /// The suite's short name and file: `wac`, `bk`, or a path (named by its stem).
 fn suite_file(suite: &str, root: &Path) -> (String, PathBuf) {
     match suite {
@@ -162,11 +192,7 @@ fn store(
     solved: usize,
     positions: usize,
 ) -> Result<(), String> {
-    let stage = args.stage.as_deref().map(|s| {
-        let stage = Stage::parse(s).expect("parsed before the run");
-        stage.id()
-    });
-    let suffix = stage.map_or(String::new(), |id| format!("-{id}"));
+    let (suffix, flag) = engine_suffix(args);
     let key = format!(
         "suite.{name}.movetime{}{}",
         args.movetime,
@@ -175,12 +201,8 @@ fn store(
     let body = format!("{key}.solved: {solved}\n{key}.positions: {positions}\n");
     let text = crate_figures::measured_file(
         &format!(
-            "cargo xtask suite {} --movetime {}{} --store",
-            args.suite,
-            args.movetime,
-            args.stage
-                .as_deref()
-                .map_or(String::new(), |s| format!(" --stage {s}"))
+            "cargo xtask suite {} --movetime {}{flag} --store",
+            args.suite, args.movetime
         ),
         &format!(
             "target/release/cb2026 over UCI, Hash {} MB, go movetime {}",
@@ -212,11 +234,11 @@ struct Engine {
 const GRACE: Duration = Duration::from_secs(10);
 
 impl Engine {
-    /// Starts the engine and sets its table size.
-    fn start(path: &Path, hash: u32, stage: Option<Stage>) -> Result<Engine, String> {
+    /// Starts the engine, sets its table size and, if asked, every switch.
+    fn start(path: &Path, hash: u32, switches: Option<Switches>) -> Result<Engine, String> {
         let mut spec = EngineSpec::new("cb2026", path.display().to_string()).option("Hash", hash);
-        if let Some(stage) = stage {
-            spec = crate::matches::with_switches(spec, &stage.switches());
+        if let Some(switches) = switches {
+            spec = crate::matches::with_switches(spec, &switches);
         }
         let mut uci = UciEngine::start(&spec).map_err(|e| format!("cb2026: {e}"))?;
         uci.configure(&spec.options)
@@ -292,5 +314,43 @@ mod tests {
         let lines = read_suite(&text.replace("id", "am Kd1; id")).expect("solvable");
         assert_eq!(position_name(&lines[0]), "line 1");
         assert_eq!(position_name(&lines[1]), "x");
+    }
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: SuiteArgs,
+    }
+
+    fn parsed(words: &[&str]) -> Result<SuiteArgs, clap::Error> {
+        use clap::Parser as _;
+        Cli::try_parse_from(["suite", "wac"].iter().chain(words)).map(|cli| cli.args)
+    }
+
+    #[test]
+    fn the_engine_asked_for_names_its_stored_file() {
+        let defaults = parsed(&[]).expect("no flags");
+        assert_eq!(switches_asked(&defaults), Ok(None));
+        assert_eq!(engine_suffix(&defaults), (String::new(), String::new()));
+        let stage = parsed(&["--stage", "M4"]).expect("a stage");
+        assert_eq!(
+            switches_asked(&stage),
+            Ok(Some(Stage::Milestone(4).switches()))
+        );
+        assert_eq!(engine_suffix(&stage).0, "-m4");
+        let before = parsed(&["--shipped-after", "M11"]).expect("a stage");
+        let switches = switches_asked(&before).expect("a stage").expect("asked");
+        assert_eq!(switches, Switches::shipped_after(Stage::Milestone(11)));
+        assert_ne!(switches, Switches::default());
+        assert_eq!(
+            engine_suffix(&before),
+            (
+                "-shipped-m11".to_string(),
+                " --shipped-after M11".to_string()
+            )
+        );
+        assert!(parsed(&["--stage", "M4", "--shipped-after", "M11"]).is_err());
+        let unknown = parsed(&["--shipped-after", "M99"]).expect("parsed later");
+        assert!(switches_asked(&unknown).is_err());
     }
 }
