@@ -90,7 +90,8 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let entries = read_suite(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     let engine_path = crate::tools::build_cb2026(root)?;
-    let mut engine = Engine::start(&engine_path, args.hash, switches_asked(&args)?)?;
+    let played = Played::from_args(&args)?;
+    let mut engine = Engine::start(&engine_path, args.hash, played.switches())?;
     println!(
         "{} positions of {}, go movetime {} ms each",
         entries.len(),
@@ -135,37 +136,51 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     if args.store {
-        store(root, &name, &args, solved, attempts.len())?;
+        store(root, &name, &args, played, solved, attempts.len())?;
     }
     Ok(())
 }
 
-/// The switches `--stage` or `--shipped-after` ask for; `None` for the shipped defaults.
-fn switches_asked(args: &SuiteArgs) -> Result<Option<Switches>, String> {
-    let parse = |text: &Option<String>| {
-        text.as_deref()
-            .map(Stage::parse)
-            .transpose()
-            .map_err(|e| e.to_string())
-    };
-    Ok(match (parse(&args.stage)?, parse(&args.shipped_after)?) {
-        (Some(stage), _) => Some(stage.switches()),
-        (None, Some(stage)) => Some(Switches::shipped_after(stage)),
-        (None, None) => None,
-    })
+/// The engine a run plays: the shipped defaults, a stage (`--stage`), or the engine as it
+/// shipped at the end of a stage (`--shipped-after`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Played {
+    Defaults,
+    Stage(Stage),
+    ShippedAfter(Stage),
 }
 
-/// The stored file's suffix and the command's flag for the engine asked for: `-m4` and
-/// ` --stage M4`, `-shipped-m11` and ` --shipped-after M11`, or nothing for the defaults.
-fn engine_suffix(args: &SuiteArgs) -> (String, String) {
-    let id = |text: &str| Stage::parse(text).expect("parsed before the run").id();
-    match (&args.stage, &args.shipped_after) {
-        (Some(stage), _) => (format!("-{}", id(stage)), format!(" --stage {stage}")),
-        (None, Some(stage)) => (
-            format!("-shipped-{}", id(stage)),
-            format!(" --shipped-after {stage}"),
-        ),
-        (None, None) => (String::new(), String::new()),
+impl Played {
+    /// Reads `--stage` and `--shipped-after` (clap lets at most one through).
+    fn from_args(args: &SuiteArgs) -> Result<Played, String> {
+        let parse = |text: &str| Stage::parse(text).map_err(|e| e.to_string());
+        Ok(match (&args.stage, &args.shipped_after) {
+            (Some(stage), _) => Played::Stage(parse(stage)?),
+            (None, Some(stage)) => Played::ShippedAfter(parse(stage)?),
+            (None, None) => Played::Defaults,
+        })
+    }
+
+    /// The switches to set; `None` leaves the engine's defaults.
+    fn switches(self) -> Option<Switches> {
+        match self {
+            Played::Defaults => None,
+            Played::Stage(stage) => Some(stage.switches()),
+            Played::ShippedAfter(stage) => Some(Switches::shipped_after(stage)),
+        }
+    }
+
+    /// The stored file's suffix (`-m4`, `-shipped-m11`, nothing) and the command's flag that
+    /// asks for this engine (` --stage M4`, ` --shipped-after M11`, nothing).
+    fn suffix_and_flag(self) -> (String, String) {
+        match self {
+            Played::Defaults => (String::new(), String::new()),
+            Played::Stage(stage) => (format!("-{}", stage.id()), format!(" --stage {stage}")),
+            Played::ShippedAfter(stage) => (
+                format!("-shipped-{}", stage.id()),
+                format!(" --shipped-after {stage}"),
+            ),
+        }
     }
 }
 
@@ -189,10 +204,11 @@ fn store(
     root: &Path,
     name: &str,
     args: &SuiteArgs,
+    played: Played,
     solved: usize,
     positions: usize,
 ) -> Result<(), String> {
-    let (suffix, flag) = engine_suffix(args);
+    let (suffix, flag) = played.suffix_and_flag();
     let key = format!(
         "suite.{name}.movetime{}{}",
         args.movetime,
@@ -329,28 +345,28 @@ mod tests {
 
     #[test]
     fn the_engine_asked_for_names_its_stored_file() {
-        let defaults = parsed(&[]).expect("no flags");
-        assert_eq!(switches_asked(&defaults), Ok(None));
-        assert_eq!(engine_suffix(&defaults), (String::new(), String::new()));
-        let stage = parsed(&["--stage", "M4"]).expect("a stage");
+        let played = |words: &[&str]| Played::from_args(&parsed(words).expect("parsed"));
+        let defaults = played(&[]).expect("no flags");
+        assert_eq!(defaults.switches(), None);
+        assert_eq!(defaults.suffix_and_flag(), (String::new(), String::new()));
+        let stage = played(&["--stage", "m4"]).expect("a stage");
+        assert_eq!(stage.switches(), Some(Stage::Milestone(4).switches()));
         assert_eq!(
-            switches_asked(&stage),
-            Ok(Some(Stage::Milestone(4).switches()))
+            stage.suffix_and_flag(),
+            ("-m4".to_string(), " --stage M4".to_string())
         );
-        assert_eq!(engine_suffix(&stage).0, "-m4");
-        let before = parsed(&["--shipped-after", "M11"]).expect("a stage");
-        let switches = switches_asked(&before).expect("a stage").expect("asked");
+        let before = played(&["--shipped-after", "M11"]).expect("a stage");
+        let switches = before.switches().expect("asked");
         assert_eq!(switches, Switches::shipped_after(Stage::Milestone(11)));
         assert_ne!(switches, Switches::default());
         assert_eq!(
-            engine_suffix(&before),
+            before.suffix_and_flag(),
             (
                 "-shipped-m11".to_string(),
                 " --shipped-after M11".to_string()
             )
         );
         assert!(parsed(&["--stage", "M4", "--shipped-after", "M11"]).is_err());
-        let unknown = parsed(&["--shipped-after", "M99"]).expect("parsed later");
-        assert!(switches_asked(&unknown).is_err());
+        assert!(played(&["--shipped-after", "M99"]).is_err());
     }
 }
