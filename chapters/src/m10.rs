@@ -148,7 +148,7 @@ fn add_losses(f: &mut Figures) {
     let held = TuningSet::parse(HELD_OUT).expect("the committed held-out set is valid");
     let k = eval2_teacher::K;
     f.add("m10.held_out.positions", held.len());
-    for set in WeightSet::ALL {
+    for set in [WeightSet::HandSet, WeightSet::Tuned, WeightSet::Teacher] {
         let name = set_name(set);
         f.add(
             &format!("m10.held_out.loss.{name}"),
@@ -165,6 +165,7 @@ fn set_name(set: WeightSet) -> &'static str {
         WeightSet::HandSet => "hand",
         WeightSet::Tuned => "tuned",
         WeightSet::Teacher => "teacher",
+        WeightSet::KingSafety => "kingsafety",
     }
 }
 

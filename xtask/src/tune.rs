@@ -7,7 +7,7 @@
 //! it writes the same bytes.
 
 use crate::datagen::fnv64;
-use cb2026::eval2::{self, EvalWeights, TERMS};
+use cb2026::eval2::{self, EvalWeights, KingDanger, TERMS};
 use cb2026::tune::{EpochLoss, TuneSettings, TuningSet, fit_k, loss, tune};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -58,6 +58,9 @@ pub enum Set {
     Tuned,
     /// M10: `TEACHER_WEIGHTS`, the switch `teacher`.
     Teacher,
+    /// M13: `KING_SAFETY_WEIGHTS`, the switch `kingsafety`: M10's weights tuned again, from
+    /// where they are, with M13's king safety in the evaluation.
+    KingSafety,
 }
 
 impl Set {
@@ -65,6 +68,7 @@ impl Set {
         match self {
             Set::Tuned => "TUNED_WEIGHTS",
             Set::Teacher => "TEACHER_WEIGHTS",
+            Set::KingSafety => "KING_SAFETY_WEIGHTS",
         }
     }
 
@@ -77,6 +81,36 @@ impl Set {
                 "Evaluation II's weights tuned by Texel's method on labels blended with a \
                  teacher's verdict (M10): the switch `teacher`."
             }
+            Set::KingSafety => {
+                "M10's weights tuned again with M13's king safety, whose inputs are weights \
+                 too: the switch `kingsafety`."
+            }
+        }
+    }
+
+    /// Where the tuning starts (and what the drift penalty pulls towards): the hand-set
+    /// weights, or for M13 the weights M10 shipped (whose king safety slots hold the hand-set
+    /// start, as nothing counted them before).
+    fn start(self) -> &'static EvalWeights {
+        match self {
+            Set::Tuned | Set::Teacher => &eval2::WEIGHTS,
+            Set::KingSafety => eval2::WeightSet::Teacher.weights(),
+        }
+    }
+
+    /// The weights it starts from, as the generated file's header names them.
+    fn start_name(self) -> &'static str {
+        match self {
+            Set::Tuned | Set::Teacher => "the hand-set weights",
+            Set::KingSafety => "M10's weights",
+        }
+    }
+
+    /// The king danger the evaluation is tuned with: M13's set has its own.
+    fn king_danger(self) -> &'static KingDanger {
+        match self {
+            Set::Tuned | Set::Teacher => &eval2::KING_DANGER,
+            Set::KingSafety => &eval2::KING_SAFETY_LEARNT,
         }
     }
 }
@@ -97,21 +131,24 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
     let held_text = read(&args.held_out)?;
     let data_command = std::fs::read_to_string(root.join(args.data.with_extension("command")))
         .unwrap_or_else(|_| "unknown".into());
-    let train =
-        TuningSet::parse(&train_text).map_err(|e| format!("{}: {e}", args.data.display()))?;
-    let held_out =
-        TuningSet::parse(&held_text).map_err(|e| format!("{}: {e}", args.held_out.display()))?;
+    let danger = args.set.king_danger();
+    let train = TuningSet::parse_with(&train_text, danger)
+        .map_err(|e| format!("{}: {e}", args.data.display()))?;
+    let held_out = TuningSet::parse_with(&held_text, danger)
+        .map_err(|e| format!("{}: {e}", args.held_out.display()))?;
     println!(
         "{} training positions, {} held out",
         train.len(),
         held_out.len()
     );
-    let start = &eval2::WEIGHTS;
+    let start = args.set.start();
     let k = args.k.unwrap_or_else(|| fit_k(&train, start));
     let before = (loss(&train, start, k), loss(&held_out, start, k));
     println!(
-        "K = {k}; loss with the hand-set weights: train {:.6}, held out {:.6}",
-        before.0, before.1
+        "K = {k}; loss with {}: train {:.6}, held out {:.6}",
+        args.set.start_name(),
+        before.0,
+        before.1
     );
     let bar = ProgressBar::new(args.epochs as u64).with_style(
         ProgressStyle::with_template("{bar:40} epoch {pos}/{len}, eta {eta}  {msg}")
@@ -163,8 +200,12 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
             "cargo xtask tune{}{} --epochs {} --rate {}{}{}",
             match args.set {
                 Set::Tuned => String::new(),
-                Set::Teacher => format!(
-                    " --set teacher --data {} --held-out {} --out {} --losses {}",
+                Set::Teacher | Set::KingSafety => format!(
+                    " --set {} --data {} --held-out {} --out {} --losses {}",
+                    match args.set {
+                        Set::KingSafety => "king-safety",
+                        _ => "teacher",
+                    },
                     args.data.display(),
                     args.held_out.display(),
                     args.out.display(),
@@ -240,7 +281,7 @@ fn weights_source(header: &Header, weights: &EvalWeights) -> String {
          //! - Held out: {}.\n\
          //! - Tuned by: `{}`.\n\
          //! - K = {}.\n\
-         //! - Loss with the hand-set weights: train {:.6}, held out {:.6}.\n\
+         //! - Loss with {}: train {:.6}, held out {:.6}.\n\
          //! - Loss with these weights: train {:.6}, held out {:.6}.\n",
         header.set.title(),
         header.data,
@@ -248,6 +289,7 @@ fn weights_source(header: &Header, weights: &EvalWeights) -> String {
         header.held_out,
         header.command,
         header.k,
+        header.set.start_name(),
         header.before.0,
         header.before.1,
         header.after.0,

@@ -27,6 +27,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::eval::{self, MAX_PHASE, Tapered};
+use crate::eval2_kingsafety::KING_SAFETY_WEIGHTS;
 use crate::eval2_teacher::TEACHER_WEIGHTS;
 use crate::eval2_tuned::TUNED_WEIGHTS;
 use crate::position::{PieceKind, Position};
@@ -136,8 +137,17 @@ pub const ROOK_SEVENTH: usize = ROOK_SEMI_OPEN + 1;
 pub const OUTPOST: usize = ROOK_SEVENTH + 1; // 2: knight, bishop
 pub const BISHOP_PAIR: usize = OUTPOST + 2;
 pub const TEMPO: usize = BISHOP_PAIR + 1;
+// M13: the inputs of the learnt king safety, counted for the attacking side. They are not
+// added to the score as they are: their sum goes through [`king_safety_penalty`].
+pub const KING_SAFETY: usize = TEMPO + 1; // where the king safety's inputs start
+pub const KS_ATTACKERS: usize = KING_SAFETY; // 4: knights, bishops, rooks, queens reaching the zone
+pub const KS_ZONE_HITS: usize = KS_ATTACKERS + 4; // 4: zone squares they reach, by kind
+pub const KS_WEAK: usize = KS_ZONE_HITS + 4; // zone squares only the king or queen defends
+pub const KS_SAFE_CHECKS: usize = KS_WEAK + 1; // 4: safe checking squares, by kind
+pub const KS_NO_QUEEN: usize = KS_SAFE_CHECKS + 4; // the attacker has no queen
+pub const KS_BASE: usize = KS_NO_QUEEN + 1; // one per attack: an offset
 /// The number of weight pairs.
-pub const NUM_WEIGHTS: usize = TEMPO + 1;
+pub const NUM_WEIGHTS: usize = KS_BASE + 1;
 // ANCHOR_END: layout
 
 /// A term of the trace: a name and its slots in the table, `start..start + len`.
@@ -153,7 +163,7 @@ const fn term(name: &'static str, start: usize, len: usize) -> Term {
 }
 
 /// Every term in trace order; together they cover the table exactly once (a test checks it).
-pub const TERMS: [Term; 28] = [
+pub const TERMS: [Term; 34] = [
     term("material", MATERIAL, 6),
     term("piece-square", PSQT, 6 * 64),
     term("passed: rank", PASSED_RANK, 8),
@@ -182,6 +192,12 @@ pub const TERMS: [Term; 28] = [
     term("outposts", OUTPOST, 2),
     term("bishop pair", BISHOP_PAIR, 1),
     term("tempo", TEMPO, 1),
+    term("king safety: attackers", KS_ATTACKERS, 4),
+    term("king safety: zone attacks", KS_ZONE_HITS, 4),
+    term("king safety: weak squares", KS_WEAK, 1),
+    term("king safety: safe checks", KS_SAFE_CHECKS, 4),
+    term("king safety: no queen", KS_NO_QUEEN, 1),
+    term("king safety: base", KS_BASE, 1),
 ];
 
 /// The term that weight `index` belongs to.
@@ -204,17 +220,24 @@ pub struct EvalWeights {
 // ANCHOR: weight_set
 /// Which weights Evaluation II plays with: the hand-set ones below (chapter 18), the ones
 /// tuned by Texel's method (chapter 19's switch `tuned`, [`TUNED_WEIGHTS`]) or the ones tuned
-/// on labels a stronger engine helped write (M10's switch `teacher`, [`TEACHER_WEIGHTS`]).
+/// on labels a stronger engine helped write (M10's switch `teacher`, [`TEACHER_WEIGHTS`]), or
+/// M10's tuned again with M13's king safety (switch `kingsafety`, [`KING_SAFETY_WEIGHTS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WeightSet {
     #[default]
     HandSet,
     Tuned,
     Teacher,
+    KingSafety,
 }
 
 impl WeightSet {
-    pub const ALL: [WeightSet; 3] = [WeightSet::HandSet, WeightSet::Tuned, WeightSet::Teacher];
+    pub const ALL: [WeightSet; 4] = [
+        WeightSet::HandSet,
+        WeightSet::Tuned,
+        WeightSet::Teacher,
+        WeightSet::KingSafety,
+    ];
 
     /// The set's place in tables kept for every set ([`PSQ`], [`Position::psq`]).
     #[inline]
@@ -228,6 +251,7 @@ impl WeightSet {
             WeightSet::HandSet => &WEIGHTS,
             WeightSet::Tuned => &TUNED_WEIGHTS,
             WeightSet::Teacher => &TEACHER_WEIGHTS,
+            WeightSet::KingSafety => &KING_SAFETY_WEIGHTS,
         }
     }
 }
@@ -357,6 +381,18 @@ const fn default_pairs() -> [Tapered; NUM_WEIGHTS] {
     put(&mut w, OUTPOST, &[s(20, 10), s(12, 5)]);
     w[BISHOP_PAIR] = s(30, 50);
     w[TEMPO] = s(12, 6);
+    // M13's starting point: about M6's king danger on the quadratic's scale (units × 13, as
+    // `(13 u)² / 720 ≈ u² / 4`), nothing in the endgame; the tuner takes it from there.
+    put(
+        &mut w,
+        KS_ZONE_HITS,
+        &[s(26, 0), s(26, 0), s(39, 0), s(65, 0)],
+    );
+    put(
+        &mut w,
+        KS_SAFE_CHECKS,
+        &[s(60, 0), s(45, 0), s(60, 0), s(75, 0)],
+    );
     w
 }
 
@@ -375,6 +411,9 @@ pub struct KingDanger {
     /// Attack units for a safe check, by the kind of piece that could give it (M6; all zero
     /// before M6: see [`safe_check_units`]).
     pub check_units: [i32; 6],
+    /// M13: count the inputs of the learnt king safety (weights `KS_*`) instead; the units
+    /// and the table above are then all zero.
+    pub learnt: bool,
 }
 
 /// The king danger of chapter 18: attacks on the king's zone alone.
@@ -382,6 +421,7 @@ pub const KING_DANGER: KingDanger = KingDanger {
     attack_units: [0, 2, 2, 3, 5, 0],
     table: danger_table(),
     check_units: [0; 6],
+    learnt: false,
 };
 
 /// `units² / 4`, at most 500: chapter 6's curve, as a table a tuner can reshape.
@@ -408,14 +448,37 @@ pub const KING_DANGER_CHECKS: KingDanger = KingDanger {
 };
 // ANCHOR_END: king_danger_checks
 
+// ANCHOR: king_safety_learnt
+/// M13's king safety (switch `kingsafety`): no hand-set units and no table. What an attack
+/// musters is counted as inputs, each with a weight of the table a tuner learns (`KS_*`), and
+/// their sum goes through [`king_safety_penalty`].
+pub const KING_SAFETY_LEARNT: KingDanger = KingDanger {
+    attack_units: [0; 6],
+    table: [0; 64],
+    check_units: [0; 6],
+    learnt: true,
+};
+
+/// What the summed inputs of an attack on a king cost its side: the square of the middlegame
+/// sum over 720, and a tenth as much, linearly, in the endgame (the endgame sum over 20).
+/// Nothing for a sum at or below zero. Squared, because attackers work together: two pieces
+/// near a king are far more than twice as dangerous as one, which a sum of linear terms cannot
+/// say (Ethereal's king safety has this shape; CPW "King Safety").
+pub fn king_safety_penalty(sum: Tapered) -> Tapered {
+    let mg = sum.mg.max(0);
+    s(mg * mg / 720, sum.eg.max(0) / 20)
+}
+// ANCHOR_END: king_safety_learnt
+
 // ANCHOR: psq_table
 /// Material plus piece-square value of each piece on each square, packed, negative for Black:
 /// what make-move adds and subtracts ([`Position::psq`]). Built at compile time from the
 /// table's first 390 weights, so it always agrees with [`WEIGHTS`].
-pub static PSQ: [PsqTable; 3] = [
+pub static PSQ: [PsqTable; WeightSet::ALL.len()] = [
     psq_table(&WEIGHTS),
     psq_table(&TUNED_WEIGHTS),
     psq_table(&TEACHER_WEIGHTS),
+    psq_table(&KING_SAFETY_WEIGHTS),
 ];
 
 /// One weight set's values by colour, piece kind and square.
@@ -564,15 +627,23 @@ pub trait Sink {
 }
 
 /// Sums weights × counts per colour.
+/// The king safety's inputs (M13) are summed apart, per attacking colour, and count only
+/// through [`king_safety_penalty`].
 struct Scorer<'w> {
     weights: &'w [Tapered; NUM_WEIGHTS],
     score: [Tapered; 2],
+    king_safety: [Tapered; 2],
 }
 
 impl Sink for Scorer<'_> {
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
-        self.score[color.index()] += self.weights[index] * count;
+        let sum = if index >= KING_SAFETY {
+            &mut self.king_safety[color.index()]
+        } else {
+            &mut self.score[color.index()]
+        };
+        *sum += self.weights[index] * count;
     }
 }
 // ANCHOR_END: sink
@@ -582,11 +653,14 @@ impl<'w> Scorer<'w> {
         Scorer {
             weights: &weights.pairs,
             score: [Tapered::default(); 2],
+            king_safety: [Tapered::default(); 2],
         }
     }
 
+    /// The linear terms, and what each side's attack on the other's king costs that king.
     fn white_minus_black(&self) -> Tapered {
-        self.score[0] - self.score[1]
+        let [white_attack, black_attack] = self.king_safety.map(king_safety_penalty);
+        self.score[0] - self.score[1] + white_attack - black_attack
     }
 }
 
@@ -691,6 +765,7 @@ fn piece_terms<S: Sink>(
     // its piece kinds reaches (for the safe checks).
     let mut units = [0i32; 2];
     let mut attackers = [0i32; 2];
+    let mut attack = [KingAttack::default(); 2];
     let mut reach_by_kind = [[0u64; 6]; 2];
     let mut king_danger = [Tapered::default(); 2];
 
@@ -726,6 +801,8 @@ fn piece_terms<S: Sink>(
                 if hits > 0 {
                     attackers[c] += 1;
                     units[c] += hits * danger.attack_units[kind.index()];
+                    attack[c].attackers[kind.index()] += 1;
+                    attack[c].zone_hits[kind.index()] += hits;
                 }
             }
         }
@@ -734,6 +811,26 @@ fn piece_terms<S: Sink>(
     // The king danger, once both sides' attacks are known (a safe check needs the defender's).
     for color in Color::BOTH {
         let (c, them) = (color.index(), color.flip().index());
+        if danger.learnt {
+            let has_queen = pos.pieces(color, PieceKind::Queen).any();
+            if attackers[c] >= 2 || (attackers[c] == 1 && has_queen) {
+                let own = pos.colour(color).0;
+                attack[c].safe_checks = safe_checks(
+                    kings[them],
+                    occupied,
+                    !own & !attacked[them],
+                    &reach_by_kind[c],
+                );
+                let defended = pawn_attacked[them]
+                    | reach_by_kind[them][PieceKind::Knight.index()]
+                    | reach_by_kind[them][PieceKind::Bishop.index()]
+                    | reach_by_kind[them][PieceKind::Rook.index()];
+                attack[c].weak = king_zone(kings[them]) & attacked[c] & !defended;
+                attack[c].has_queen = has_queen;
+                king_safety_inputs(color, &attack[c], sink);
+            }
+            continue;
+        }
         if danger.check_units != [0; 6] {
             let own = pos.colour(color).0;
             let safe = !own & !attacked[them];
@@ -830,21 +927,70 @@ fn safe_check_units(
     safe: u64,
     reach: &[u64; 6],
 ) -> i32 {
+    let squares = safe_checks(king, occupied, safe, reach);
+    PieceKind::ALL
+        .into_iter()
+        .filter(|kind| squares[kind.index()] != 0)
+        .map(|kind| danger.check_units[kind.index()])
+        .sum()
+}
+
+/// The safe checking squares against the king on `king`, by the kind of piece that reaches
+/// each (see [`safe_check_units`]).
+fn safe_checks(king: Square, occupied: u64, safe: u64, reach: &[u64; 6]) -> [u64; 6] {
     let diagonal = attacks::bishop_attacks(king, Bitboard(occupied)).0;
     let straight = attacks::rook_attacks(king, Bitboard(occupied)).0;
-    let checking_squares = [
+    let mut squares = [0u64; 6];
+    for (kind, from) in [
         (PieceKind::Knight, attacks::knight_attacks(king).0),
         (PieceKind::Bishop, diagonal),
         (PieceKind::Rook, straight),
         (PieceKind::Queen, diagonal | straight),
-    ];
-    checking_squares
-        .into_iter()
-        .filter(|&(kind, from)| from & reach[kind.index()] & safe != 0)
-        .map(|(kind, _)| danger.check_units[kind.index()])
-        .sum()
+    ] {
+        squares[kind.index()] = from & reach[kind.index()] & safe;
+    }
+    squares
 }
 // ANCHOR_END: safe_check_units
+
+// ANCHOR: king_safety_inputs
+/// What one side's pieces muster against the enemy king, as M13's king safety counts it.
+#[derive(Clone, Copy, Debug, Default)]
+struct KingAttack {
+    /// Pieces of each kind that reach the king's zone (its square and the squares around it).
+    attackers: [i32; 6],
+    /// Zone squares they reach, summed over the pieces of each kind.
+    zone_hits: [i32; 6],
+    /// Zone squares the attacker reaches and the defender guards with no pawn, knight, bishop
+    /// or rook: at best the king or the queen holds them, and neither can hold them for long.
+    weak: u64,
+    /// Squares from which each kind can give a check the defender cannot simply take.
+    safe_checks: [u64; 6],
+    has_queen: bool,
+}
+
+/// The inputs of M13's king safety, counted for `color`, the attacking side. Only an attack of
+/// two pieces or more, or one with the attacker's queen still on the board, is counted at all
+/// (a lone minor piece near a king is no attack).
+fn king_safety_inputs<S: Sink>(color: Color, attack: &KingAttack, sink: &mut S) {
+    let kinds = [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ];
+    for (n, kind) in kinds.into_iter().enumerate() {
+        let k = kind.index();
+        sink.add(color, KS_ATTACKERS + n, attack.attackers[k]);
+        sink.add(color, KS_ZONE_HITS + n, attack.zone_hits[k]);
+        let checks = attack.safe_checks[k].count_ones() as i32;
+        sink.add(color, KS_SAFE_CHECKS + n, checks);
+    }
+    sink.add(color, KS_WEAK, attack.weak.count_ones() as i32);
+    sink.add(color, KS_NO_QUEEN, i32::from(!attack.has_queen));
+    sink.add(color, KS_BASE, 1);
+}
+// ANCHOR_END: king_safety_inputs
 
 // ANCHOR: shield_and_storm
 /// The pawns in front of `color`'s king on its file and the two beside it (the b- to g-file
@@ -1172,15 +1318,31 @@ impl Features {
     /// The unblended score, White's view: `Σ weight × (white − black)` plus the king danger.
     /// Its derivative by weight `i` is `counts[i][0] − counts[i][1]` (times the blend's
     /// `phase / 24` for `mg`, `(24 − phase) / 24` for `eg`, and the scale).
+    ///
+    /// M13's king safety inputs (from `KING_SAFETY` on) are not linear: each side's sum goes
+    /// through [`king_safety_penalty`] ([`Features::king_safety`]).
     pub fn white(&self, weights: &EvalWeights) -> Tapered {
-        let linear = self
-            .counts
+        let linear = self.counts[..KING_SAFETY]
             .iter()
             .zip(&weights.pairs)
             .fold(Tapered::default(), |sum, (&[w, b], &pair)| {
                 sum + pair * (w - b)
             });
-        linear + (self.king_danger[0] - self.king_danger[1])
+        let [white_attack, black_attack] = self.king_safety(weights).map(king_safety_penalty);
+        linear + (self.king_danger[0] - self.king_danger[1]) + white_attack - black_attack
+    }
+
+    /// The summed inputs of White's attack on Black's king and of Black's on White's (M13).
+    pub fn king_safety(&self, weights: &EvalWeights) -> [Tapered; 2] {
+        let mut sums = [Tapered::default(); 2];
+        for (&[w, b], &pair) in self.counts[KING_SAFETY..]
+            .iter()
+            .zip(&weights.pairs[KING_SAFETY..])
+        {
+            sums[0] += pair * w;
+            sums[1] += pair * b;
+        }
+        sums
     }
 
     /// The evaluation these features give with `weights`, for the side to move: equal to
@@ -1230,6 +1392,12 @@ pub fn trace_with(pos: &Position, set: WeightSet, danger: &KingDanger) -> Trace 
         terms[t][1] += weights.pairs[i] * black;
     }
     let white = features.white(weights);
+    // M13's king safety shows as king danger: what each side's king pays for the attack on it.
+    let [white_attack, black_attack] = features.king_safety(weights).map(king_safety_penalty);
+    let king_danger = [
+        features.king_danger[0] - black_attack,
+        features.king_danger[1] - white_attack,
+    ];
     let unscaled = white.blend(features.phase);
     let scale = if unscaled >= 0 {
         features.scales[0]
@@ -1238,7 +1406,7 @@ pub fn trace_with(pos: &Position, set: WeightSet, danger: &KingDanger) -> Trace 
     };
     Trace {
         terms,
-        king_danger: features.king_danger,
+        king_danger,
         phase: features.phase,
         scale,
         unscaled,
@@ -1249,9 +1417,11 @@ pub fn trace_with(pos: &Position, set: WeightSet, danger: &KingDanger) -> Trace 
 impl Trace {
     /// Each row's name, White's and Black's pair, and its blended difference (White's view).
     pub fn rows(&self) -> Vec<(&'static str, [Tapered; 2], i32)> {
+        // M13's king safety inputs are not scores: they show in the king danger row.
         let mut rows: Vec<_> = TERMS
             .iter()
             .zip(&self.terms)
+            .filter(|(term, _)| term.start < KING_SAFETY)
             .map(|(term, &[w, b])| (term.name, [w, b], (w - b).blend(self.phase)))
             .collect();
         let [w, b] = self.king_danger;
@@ -1301,7 +1471,8 @@ mod tests {
         }
         assert_eq!(next, NUM_WEIGHTS);
         assert_eq!(term_of(PSQT + 100), 1);
-        assert_eq!(term_of(TEMPO), TERMS.len() - 1);
+        assert_eq!(TERMS[term_of(TEMPO)].name, "tempo");
+        assert_eq!(term_of(KS_BASE), TERMS.len() - 1);
     }
 
     #[test]
@@ -1393,11 +1564,17 @@ mod tests {
                 );
                 let from_features = features(&p).evaluate(set.weights());
                 assert_eq!(from_features, scratch, "{fen} features");
+                // M13's king safety: its inputs summed apart and squared, the same three ways.
+                let learnt = &KING_SAFETY_LEARNT;
+                let scratch = evaluate_with(&p, set.weights(), learnt);
+                assert_eq!(evaluate(&p, &mut table, set, learnt), scratch, "{fen} M13");
+                let from_features = features_with(&p, learnt).evaluate(set.weights());
+                assert_eq!(from_features, scratch, "{fen} M13 features");
             }
         }
         // A structure scored with one weight set is not a hit for another: three positions,
-        // three sets, a miss then a hit each.
-        assert_eq!(table.counters(), (18, 9));
+        // four sets, three lookups each (the king danger is not the pawns'): a miss, then two hits.
+        assert_eq!(table.counters(), (36, 24));
     }
 
     /// Black's king danger in `fen` with chapter 18's king danger and with M6's.

@@ -149,4 +149,16 @@ const PAIRS: [Tapered; NUM_WEIGHTS] = [
     s(21, 53),
     // tempo
     s(6, 0),
+    // king safety: attackers
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    // king safety: zone attacks
+    s(26, 0), s(26, 0), s(39, 0), s(65, 0),
+    // king safety: weak squares
+    s(0, 0),
+    // king safety: safe checks
+    s(60, 0), s(45, 0), s(60, 0), s(75, 0),
+    // king safety: no queen
+    s(0, 0),
+    // king safety: base
+    s(0, 0),
 ];

@@ -177,9 +177,9 @@ pub(crate) struct Board {
     /// Material and piece-square values, White's minus Black's, middlegame and endgame packed
     /// in one `i32` (chapter 18): kept up to date piece by piece like the key, so the
     /// evaluation reads it instead of summing 32 pieces at every node. One sum per weight set
-    /// ([`WeightSet`]: hand-set, tuned, teacher), so the switches `tuned` and `teacher` cost no
+    /// ([`WeightSet`]: hand-set, tuned, teacher, M13's), so the switches `tuned`, `teacher` and `kingsafety` cost no
     /// recomputation.
-    pub(crate) psq: [Packed; 3],
+    pub(crate) psq: [Packed; WeightSet::ALL.len()],
 }
 // ANCHOR_END: board_struct
 
@@ -197,7 +197,7 @@ impl Board {
             halfmove_clock: 0,
             fullmove_number: 1,
             plies_since_null: u16::MAX,
-            psq: [Packed::ZERO; 3],
+            psq: [Packed::ZERO; WeightSet::ALL.len()],
         }
     }
 

@@ -30,7 +30,7 @@
 //! tests its interpreter as it stands at the end of each chapter, the same idea without
 //! branches), so a feature added by a later chapter cannot move an earlier chapter's figures.
 
-use crate::eval2::{KING_DANGER, KING_DANGER_CHECKS, KingDanger, WeightSet};
+use crate::eval2::{KING_DANGER, KING_DANGER_CHECKS, KING_SAFETY_LEARNT, KingDanger, WeightSet};
 use crate::tt::Geometry;
 use std::fmt;
 
@@ -167,6 +167,9 @@ pub struct Switches {
     /// The null-move search is a ply shallower for every 200 centipawns by which the static
     /// evaluation beats beta, up to three (M11).
     pub nulleval: bool,
+    /// Evaluation II's king danger is M13's: inputs with tuned weights, summed and squared,
+    /// instead of hand-set units and table (with M13's weights, tuned with it).
+    pub kingsafety: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -194,7 +197,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 48] = [
+pub const SWITCHES: [SwitchInfo; 49] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -531,6 +534,13 @@ pub const SWITCHES: [SwitchInfo; 48] = [
         help: "reduce the null-move search more the further the evaluation is above beta",
         field: |s| &mut s.nulleval,
     },
+    SwitchInfo {
+        name: "kingsafety",
+        default: false,
+        stage: Stage::Milestone(13),
+        help: "a king safety the tuner learns: weighted inputs, summed and squared",
+        field: |s| &mut s.kingsafety,
+    },
 ];
 
 // ANCHOR: turned_on_later
@@ -581,7 +591,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M11 (the milestones come after chapter 20). The derived order is the book's:
+/// milestone M1 to M13 (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -595,7 +605,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 11;
+    pub const LAST_MILESTONE: u8 = 13;
     /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -660,7 +670,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M11.
+/// A stage that is not a chapter 1-20 or a milestone M1-M13.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -738,6 +748,7 @@ impl Switches {
             negext: on,
             teacher: on,
             nulleval: on,
+            kingsafety: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -745,10 +756,12 @@ impl Switches {
         }
     }
 
-    /// The weights Evaluation II plays with: M10's if `teacher` is on, else chapter 19's tuned
-    /// ones if `tuned` is on, else the hand-set ones.
+    /// The weights Evaluation II plays with: M13's if `kingsafety` is on, else M10's if
+    /// `teacher` is on, else chapter 19's tuned ones if `tuned` is on, else the hand-set ones.
     pub fn weight_set(&self) -> WeightSet {
-        if self.teacher {
+        if self.kingsafety {
+            WeightSet::KingSafety
+        } else if self.teacher {
             WeightSet::Teacher
         } else if self.tuned {
             WeightSet::Tuned
@@ -757,10 +770,12 @@ impl Switches {
         }
     }
 
-    /// The king danger Evaluation II plays with: M6's, which counts safe checks, if
-    /// `safechecks` is on, else chapter 18's.
+    /// The king danger Evaluation II plays with: M13's learnt one if `kingsafety` is on, else
+    /// M6's, which counts safe checks, if `safechecks` is on, else chapter 18's.
     pub fn king_danger(&self) -> &'static KingDanger {
-        if self.safechecks {
+        if self.kingsafety {
+            &KING_SAFETY_LEARNT
+        } else if self.safechecks {
             &KING_DANGER_CHECKS
         } else {
             &KING_DANGER
@@ -917,6 +932,7 @@ mod tests {
             "negext",
             "teacher",
             "nulleval",
+            "kingsafety",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -930,7 +946,8 @@ mod tests {
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
         assert_eq!(Stage::parse("m11"), Ok(Stage::Milestone(11)));
-        for bad in ["0", "21", "m0", "m12", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m13"), Ok(Stage::Milestone(13)));
+        for bad in ["0", "21", "m0", "m14", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -951,6 +968,7 @@ mod tests {
                 "histprune",
                 "corrhist",
                 "cutnode",
+                "kingsafety",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

@@ -19,7 +19,7 @@
 //! every run.
 
 use crate::eval::{MAX_PHASE, Tapered};
-use crate::eval2::{self, EvalWeights, KingDanger, NORMAL_SCALE, NUM_WEIGHTS};
+use crate::eval2::{self, EvalWeights, KING_SAFETY, KingDanger, NORMAL_SCALE, NUM_WEIGHTS};
 use crate::position::Position;
 use crate::square::Color;
 
@@ -29,6 +29,9 @@ struct Entry {
     /// Where its weights are in [`TuningSet`]'s sparse arrays.
     start: u32,
     len: u16,
+    /// Where its king safety inputs are (M13): White's attack's, then Black's.
+    safety_start: u32,
+    safety_len: [u8; 2],
     phase: u8,
     /// The scale when the evaluation favours White, and when it favours Black.
     scales: [u8; 2],
@@ -46,6 +49,9 @@ pub struct TuningSet {
     entries: Vec<Entry>,
     weight: Vec<u16>,
     count: Vec<i16>,
+    /// M13's king safety inputs, kept per attacking side: they are not linear.
+    safety_weight: Vec<u16>,
+    safety_count: Vec<i16>,
 }
 
 impl TuningSet {
@@ -88,15 +94,29 @@ impl TuningSet {
     pub fn push_with(&mut self, pos: &Position, result: f32, danger: &KingDanger) {
         let features = eval2::features_with(pos, danger);
         let start = self.weight.len() as u32;
-        for (i, &[white, black]) in features.counts.iter().enumerate() {
+        let (linear, safety) = features.counts.split_at(KING_SAFETY);
+        for (i, &[white, black]) in linear.iter().enumerate() {
             if white != black {
                 self.weight.push(i as u16);
                 self.count.push((white - black) as i16);
             }
         }
+        let safety_start = self.safety_weight.len() as u32;
+        let mut safety_len = [0u8; 2];
+        for (side, len) in safety_len.iter_mut().enumerate() {
+            for (i, counts) in safety.iter().enumerate() {
+                if counts[side] != 0 {
+                    self.safety_weight.push((KING_SAFETY + i) as u16);
+                    self.safety_count.push(counts[side] as i16);
+                    *len += 1;
+                }
+            }
+        }
         self.entries.push(Entry {
             start,
             len: (self.weight.len() as u32 - start) as u16,
+            safety_start,
+            safety_len,
             phase: features.phase as u8,
             scales: features.scales.map(|s| s as u8),
             danger: features.king_danger[0] - features.king_danger[1],
@@ -121,12 +141,35 @@ impl TuningSet {
             .map(|(&w, &c)| (w as usize, c as i32))
     }
 
+    /// The king safety inputs of entry `e` for the attack by `side` (0 White, 1 Black).
+    fn safety_terms(&self, e: &Entry, side: usize) -> impl Iterator<Item = (usize, i32)> + '_ {
+        let skip = if side == 0 {
+            0
+        } else {
+            e.safety_len[0] as usize
+        };
+        let start = e.safety_start as usize + skip;
+        let range = start..start + e.safety_len[side] as usize;
+        self.safety_weight[range.clone()]
+            .iter()
+            .zip(&self.safety_count[range])
+            .map(|(&w, &c)| (w as usize, c as i32))
+    }
+
     /// The engine's own evaluation of entry `e` with `weights`, White's view, in integers
     /// exactly as the search computes it.
     fn engine_eval(&self, e: &Entry, weights: &EvalWeights) -> i32 {
+        let attack = |side| {
+            let sum = self
+                .safety_terms(e, side)
+                .fold(Tapered::default(), |sum, (w, c)| sum + weights.pairs[w] * c);
+            eval2::king_safety_penalty(sum)
+        };
         let white = self
             .terms(e)
-            .fold(e.danger, |sum, (w, c)| sum + weights.pairs[w] * c);
+            .fold(e.danger, |sum, (w, c)| sum + weights.pairs[w] * c)
+            + attack(0)
+            - attack(1);
         let scales = e.scales.map(i32::from);
         eval2::finish(white, i32::from(e.phase), scales, Color::White)
     }
@@ -197,6 +240,23 @@ fn loss_and_gradient(
             mg += w[i][0] * f64::from(c);
             eg += w[i][1] * f64::from(c);
         }
+        // M13's king safety: each side's summed inputs, through the penalty's curve, and the
+        // curve's slope at that sum (how much a unit more of the sum costs).
+        let mut slopes = [[0.0; 2]; 2];
+        for (side, sign) in [(0, 1.0), (1, -1.0)] {
+            let (mut sum_mg, mut sum_eg) = (0.0, 0.0);
+            for (i, c) in set.safety_terms(e, side) {
+                sum_mg += w[i][0] * f64::from(c);
+                sum_eg += w[i][1] * f64::from(c);
+            }
+            let (sum_mg, sum_eg) = (sum_mg.max(0.0), sum_eg.max(0.0));
+            mg += sign * sum_mg * sum_mg / 720.0;
+            eg += sign * sum_eg / 20.0;
+            slopes[side] = [
+                sign * 2.0 * sum_mg / 720.0,
+                if sum_eg > 0.0 { sign / 20.0 } else { 0.0 },
+            ];
+        }
         let mg_share = f64::from(e.phase) / f64::from(MAX_PHASE);
         let blended = mg * mg_share + eg * (1.0 - mg_share);
         let scale = f64::from(e.scales[usize::from(blended < 0.0)]) / f64::from(NORMAL_SCALE);
@@ -207,6 +267,12 @@ fn loss_and_gradient(
         for (i, c) in set.terms(e) {
             gradient[i][0] += d_eval * mg_share * f64::from(c);
             gradient[i][1] += d_eval * (1.0 - mg_share) * f64::from(c);
+        }
+        for (side, [slope_mg, slope_eg]) in slopes.into_iter().enumerate() {
+            for (i, c) in set.safety_terms(e, side) {
+                gradient[i][0] += d_eval * mg_share * slope_mg * f64::from(c);
+                gradient[i][1] += d_eval * (1.0 - mg_share) * slope_eg * f64::from(c);
+            }
         }
     }
     (sum, gradient)
@@ -413,6 +479,67 @@ mod tests {
                 -stm
             };
             assert_eq!(white, expected, "{fen}");
+        }
+    }
+
+    /// Positions where a side attacks the other's king with two pieces or more.
+    const KING_ATTACKS: [&str; 3] = [
+        "r1bq1rk1/pppn1ppp/4p3/3pP1N1/1b1P2Q1/2N5/PPP2PPP/R1B1KB1R w KQ - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "6k1/5ppp/8/8/8/5q2/5PnP/6K1 b - - 0 1",
+    ];
+
+    #[test]
+    fn the_engine_eval_of_an_entry_is_evaluation_two_with_the_learnt_king_safety() {
+        let weights = eval2::WeightSet::Teacher.weights();
+        let danger = &eval2::KING_SAFETY_LEARNT;
+        let mut attacked = 0;
+        for fen in KING_ATTACKS {
+            let pos = Position::from_fen(fen).unwrap();
+            let set = TuningSet::parse_with(&format!("{fen};0.5"), danger).unwrap();
+            let e = &set.entries[0];
+            attacked += usize::from(e.safety_len != [0, 0]);
+            let white = set.engine_eval(e, weights);
+            let stm = eval2::evaluate_with(&pos, weights, danger);
+            let expected = if pos.side_to_move() == Color::White {
+                stm
+            } else {
+                -stm
+            };
+            assert_eq!(white, expected, "{fen}");
+        }
+        assert_eq!(attacked, KING_ATTACKS.len(), "every position has an attack");
+    }
+
+    #[test]
+    fn the_analytic_gradient_of_the_learnt_king_safety_matches_a_numerical_one() {
+        let text: Vec<String> = KING_ATTACKS.iter().map(|f| format!("{f};0")).collect();
+        let set = TuningSet::parse_with(&text.join("\n"), &eval2::KING_SAFETY_LEARNT).unwrap();
+        // Endgame weights above zero, so no sum sits on the penalty's kink at zero.
+        let w: RealWeights = eval2::WEIGHTS
+            .pairs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let eg = if i >= KING_SAFETY { 7.0 } else { 0.0 };
+                [f64::from(p.mg), f64::from(p.eg) + eg]
+            })
+            .collect();
+        let (_, gradient) = loss_and_gradient(&set, &set.entries, &w, 1.0);
+        let at = |w: &RealWeights| loss_and_gradient(&set, &set.entries, w, 1.0).0;
+        for i in [eval2::KS_ZONE_HITS + 3, eval2::KS_BASE, eval2::KS_ZONE_HITS] {
+            for phase in [0, 1] {
+                let (mut up, mut down) = (w.clone(), w.clone());
+                up[i][phase] += 0.01;
+                down[i][phase] -= 0.01;
+                let numeric = (at(&up) - at(&down)) / 0.02;
+                let analytic = gradient[i][phase];
+                assert!(analytic != 0.0, "weight {i}/{phase} is used");
+                assert!(
+                    (numeric - analytic).abs() < 1e-3 * analytic.abs(),
+                    "weight {i}/{phase}: numeric {numeric}, analytic {analytic}"
+                );
+            }
         }
     }
 

@@ -23,7 +23,7 @@ Console commands:
   set NAME on|off   turn a feature on or off for the next search
   switches          every feature with its state, default and chapter
   stage [N]         set every feature as the engine stood at the end of chapter N (1-20) or
-                    milestone M1-M11; alone, say which stages the features match
+                    milestone M1-M13; alone, say which stages the features match
   help              this";
 
 impl Session {
@@ -120,7 +120,7 @@ impl Session {
                 self.settings.switches = stage.switches();
                 Ok(())
             }
-            _ => input_error("stage: expected 'stage N' (1-20 or M1-M11), or 'stage' alone"),
+            _ => input_error("stage: expected 'stage N' (1-20 or M1-M13), or 'stage' alone"),
         }
     }
 }
@@ -183,13 +183,19 @@ mod tests {
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships some switches off (M5's buckets, M7's correction history,
         // ...) and some of the last milestones' on: it is no stage until every one of them is
-        // on, and then it is the last stage, M11.
+        // on but M13's, and then it is M11 and M12 (M12 added no switch); with M13's on too,
+        // it is the last stage, M13.
         let mut switches = Switches::default();
-        for name in Switches::shipped_off_through(Stage::LAST) {
+        let shipped_off = Switches::shipped_off_through(Stage::LAST);
+        let (last, before) = shipped_off.split_last().expect("switches shipped off");
+        assert_eq!(*last, "kingsafety");
+        for name in before {
             assert!(stages_of(switches).contains("no stage"), "{name}");
             switches.set(name, true).expect("a known switch");
         }
-        assert_eq!(stages_of(switches), "stage M11");
+        assert_eq!(stages_of(switches), "stage M11 to M12 (the same switches)");
+        switches.set(last, true).expect("a known switch");
+        assert_eq!(stages_of(switches), "stage M13");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"

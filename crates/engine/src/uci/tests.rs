@@ -108,7 +108,7 @@ fn bad_input_is_answered_not_obeyed() {
     assert!(said("set nullmvoe off").contains("unknown switch 'nullmvoe'"));
     assert!(said("bench 0").contains("bench: depth '0'"));
     assert!(said("stage 21").contains("info string error: stage: unknown stage '21'"));
-    assert!(said("stage M12").contains("info string error: stage: unknown stage 'm12'"));
+    assert!(said("stage M14").contains("info string error: stage: unknown stage 'm14'"));
     assert!(said("stage 3 4").contains("info string error: stage: expected"));
     assert_eq!(said(""), "");
     assert_eq!(session.position(), Some(&Position::startpos()));
@@ -354,16 +354,16 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let mut said = |line: &str| answer(&mut session, &buffer, line);
     // The default engine ships some switches off (`ttbuckets`, `corrhist`, ...) and some of
     // the last milestones' on: it is no stage until all of them are set, and then it is the
-    // last stage, M11.
+    // last stage, M13 (with all but M13's on, M11 and M12, which added no switch).
     let shipped_off = Switches::shipped_off_through(Stage::LAST);
     let (last, before) = shipped_off.split_last().expect("switches shipped off");
     for switch in before {
         assert!(said("stage").contains("no stage"), "{switch}");
         assert_eq!(said(&format!("set {switch} on")), "");
     }
-    assert!(said("stage").contains("no stage"), "{last}");
+    assert_eq!(said("stage"), "stage M11 to M12 (the same switches)\n");
     assert_eq!(said(&format!("set {last} on")), "");
-    assert_eq!(said("stage"), "stage M11\n");
+    assert_eq!(said("stage"), "stage M13\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
@@ -391,8 +391,10 @@ fn eval_traces_the_evaluation_the_switches_choose() {
             .expect("valid");
     // One line per term with White's and Black's mg and eg and the blended total, then the
     // phase, the scale and the total.
+    // (M13's king safety inputs are not scores: they show in the king danger.)
     for term in crate::eval2::TERMS {
-        assert!(two.contains(term.name), "{}: {two}", term.name);
+        let shown = term.start < crate::eval2::KING_SAFETY;
+        assert_eq!(two.contains(term.name), shown, "{}: {two}", term.name);
     }
     assert!(two.contains("king danger (*)") && two.contains("scale 64 of 64"));
     // The default engine plays M10's teacher weights; `teacher` off, chapter 19's tuned ones;
@@ -418,4 +420,13 @@ fn eval_traces_the_evaluation_the_switches_choose() {
     let hand_set = total(crate::eval2::WeightSet::HandSet);
     assert_ne!(tuned, hand_set, "the two weight sets differ here");
     assert!(said("eval").ends_with(&format!("total (White's view) {hand_set}\n")));
+    // M13's `kingsafety`: its own weights and its own king danger, whatever `teacher` says.
+    assert_eq!(said("set kingsafety on"), "");
+    let learnt = crate::eval2::evaluate(
+        &pos,
+        &mut crate::eval2::PawnTable::new(),
+        crate::eval2::WeightSet::KingSafety,
+        &crate::eval2::KING_SAFETY_LEARNT,
+    );
+    assert!(said("eval").ends_with(&format!("total (White's view) {learnt}\n")));
 }
