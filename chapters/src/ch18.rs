@@ -12,7 +12,7 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::bench::six_positions;
 use cb2026::epd;
 use cb2026::eval;
-use cb2026::eval2::{self, NUM_WEIGHTS, PSQT, PawnTable, TERMS, Trace, WEIGHTS, WeightSet};
+use cb2026::eval2::{self, PSQT, PawnTable, TERMS, Trace, WEIGHTS, WeightSet};
 use cb2026::position::Position;
 
 /// Chapter 18 in the registry.
@@ -93,11 +93,14 @@ fn add_trace(f: &mut Figures, id: &str, pos: &Position) -> Trace {
 /// Chapter 18's figures.
 pub fn figures() -> Figures {
     let mut f = Figures::new("ch18");
+    // The table as this chapter built it: M13's king safety inputs came later.
+    let weights = eval2::KING_SAFETY;
+    let terms = TERMS.iter().filter(|t| t.start < weights).count();
     f.add("ch18.depth", DEPTH)
-        .add("ch18.weights", NUM_WEIGHTS)
+        .add("ch18.weights", weights)
         .add("ch18.weights.pesto", PSQT + 6 * 64)
-        .add("ch18.weights.new", NUM_WEIGHTS - (PSQT + 6 * 64))
-        .add("ch18.terms", TERMS.len())
+        .add("ch18.weights.new", weights - (PSQT + 6 * 64))
+        .add("ch18.terms", terms)
         .add("ch18.pawn_table.entries", PawnTable::ENTRIES)
         .add("ch18.tempo.mg", WEIGHTS.pairs[eval2::TEMPO].mg)
         .add("ch18.tempo.eg", WEIGHTS.pairs[eval2::TEMPO].eg);

@@ -116,6 +116,17 @@ pub fn weight_name(index: usize) -> String {
         let rank = 8 - square / 8;
         return format!("piece-square: {} on {file}{rank}", PIECES[offset / 64]);
     }
+    if [
+        eval2::KS_ATTACKERS,
+        eval2::KS_ZONE_HITS,
+        eval2::KS_SAFE_CHECKS,
+    ]
+    .contains(&term.start)
+    {
+        // M13's king safety inputs, one per kind of attacking piece.
+        let kinds = ["knights", "bishops", "rooks", "queens"];
+        return format!("{}, {}", term.name, kinds[offset]);
+    }
     if term.len == 1 {
         term.name.to_string()
     } else if term.len == 8 {
@@ -204,7 +215,7 @@ pub fn figures() -> Figures {
     f.add("ch19.tune.first_tuned", eval2_tuned::FIRST_TUNED)
         .add(
             "ch19.tune.tuned_weights",
-            eval2::NUM_WEIGHTS - eval2_tuned::FIRST_TUNED,
+            eval2::KING_SAFETY - eval2_tuned::FIRST_TUNED,
         );
 
     // Material, before and after.
@@ -225,7 +236,8 @@ pub fn figures() -> Figures {
             .add(&format!("{key}.tuned.mg"), tuned.mg)
             .add(&format!("{key}.tuned.eg"), tuned.eg);
     }
-    let unchanged = (0..eval2::NUM_WEIGHTS).filter(|&i| moved(i) == 0).count();
+    // (M13's king safety inputs, which came later and nothing tuned here, are not counted.)
+    let unchanged = (0..eval2::KING_SAFETY).filter(|&i| moved(i) == 0).count();
     f.add("ch19.weights.unchanged", unchanged);
 
     // The six, evaluated with both sets (White's view).

@@ -41,6 +41,7 @@ pub mod m1;
 pub mod m10;
 pub mod m11;
 pub mod m12;
+pub mod m13;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -87,6 +88,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m10::CHAPTER,
     m11::CHAPTER,
     m12::CHAPTER,
+    m13::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

@@ -382,16 +382,17 @@ const fn default_pairs() -> [Tapered; NUM_WEIGHTS] {
     w[BISHOP_PAIR] = s(30, 50);
     w[TEMPO] = s(12, 6);
     // M13's starting point: about M6's king danger on the quadratic's scale (units × 13, as
-    // `(13 u)² / 720 ≈ u² / 4`), nothing in the endgame; the tuner takes it from there.
+    // `(13 u)² / 720 ≈ u² / 4`), and a little in the endgame, so that the endgame sum starts
+    // above zero, where the tuner sees its slope; the tuner takes it from there.
     put(
         &mut w,
         KS_ZONE_HITS,
-        &[s(26, 0), s(26, 0), s(39, 0), s(65, 0)],
+        &[s(26, 8), s(26, 8), s(39, 8), s(65, 8)],
     );
     put(
         &mut w,
         KS_SAFE_CHECKS,
-        &[s(60, 0), s(45, 0), s(60, 0), s(75, 0)],
+        &[s(60, 8), s(45, 8), s(60, 8), s(75, 8)],
     );
     w
 }

@@ -152,11 +152,11 @@ const PAIRS: [Tapered; NUM_WEIGHTS] = [
     // king safety: attackers
     s(0, 0), s(0, 0), s(0, 0), s(0, 0),
     // king safety: zone attacks
-    s(26, 0), s(26, 0), s(39, 0), s(65, 0),
+    s(26, 8), s(26, 8), s(39, 8), s(65, 8),
     // king safety: weak squares
     s(0, 0),
     // king safety: safe checks
-    s(60, 0), s(45, 0), s(60, 0), s(75, 0),
+    s(60, 8), s(45, 8), s(60, 8), s(75, 8),
     // king safety: no queen
     s(0, 0),
     // king safety: base
