@@ -110,10 +110,9 @@ fn add_tuning(f: &mut Figures) {
 fn add_weights(f: &mut Figures) {
     for (name, start, len) in INPUTS {
         for offset in 0..len {
-            let key = if len == 1 {
-                format!("m13.ks.{name}")
-            } else {
-                format!("m13.ks.{name}.{}", KINDS[offset])
+            let key = match len {
+                1 => format!("m13.ks.{name}"),
+                _ => format!("m13.ks.{name}.{}", KINDS.get(offset).expect("four kinds")),
             };
             let (first, learnt) = pair(start + offset);
             f.add(&format!("{key}.start.mg"), first.mg)
