@@ -12,7 +12,9 @@
 //! the "sparse, analytic gradient" form of Andrew Grant's "Evaluation & Tuning in Chess
 //! Engines" (2020), with Adam (Kingma and Ba, 2014) taking the steps. The king danger table and
 //! the endgame scale are not linear in the weights: they are taken as constants of each
-//! position, and the danger table is not tuned.
+//! position, and the danger table is not tuned. M13's king safety is not linear either, but
+//! its inputs are weights: each side's sum is kept apart, and the gradient follows its curve
+//! by the chain rule ([`king_safety_cost_and_slope`]).
 //!
 //! Everything here is deterministic: the data is split in fixed halves for two threads and
 //! their sums are added in a fixed order, so a seed and a data file give the same weights on
@@ -240,23 +242,14 @@ fn loss_and_gradient(
             mg += w[i][0] * f64::from(c);
             eg += w[i][1] * f64::from(c);
         }
-        // M13's king safety: each side's summed inputs, through the penalty's curve, and the
-        // curve's slope at that sum (how much a unit more of the sum costs).
-        let mut slopes = [[0.0; 2]; 2];
-        for (side, sign) in [(0, 1.0), (1, -1.0)] {
-            let (mut sum_mg, mut sum_eg) = (0.0, 0.0);
-            for (i, c) in set.safety_terms(e, side) {
-                sum_mg += w[i][0] * f64::from(c);
-                sum_eg += w[i][1] * f64::from(c);
-            }
-            let (sum_mg, sum_eg) = (sum_mg.max(0.0), sum_eg.max(0.0));
-            mg += sign * sum_mg * sum_mg / 720.0;
-            eg += sign * sum_eg / 20.0;
-            slopes[side] = [
-                sign * 2.0 * sum_mg / 720.0,
-                if sum_eg > 0.0 { sign / 20.0 } else { 0.0 },
-            ];
-        }
+        // M13's king safety is not linear: each side's attack adds its curve's value, and its
+        // inputs pull on the gradient by the curve's slope there.
+        let slopes = [0, 1].map(|side| {
+            let (cost, slope) = king_safety_cost_and_slope(set, e, side, w);
+            mg += cost[0];
+            eg += cost[1];
+            slope
+        });
         let mg_share = f64::from(e.phase) / f64::from(MAX_PHASE);
         let blended = mg * mg_share + eg * (1.0 - mg_share);
         let scale = f64::from(e.scales[usize::from(blended < 0.0)]) / f64::from(NORMAL_SCALE);
@@ -278,6 +271,31 @@ fn loss_and_gradient(
     (sum, gradient)
 }
 // ANCHOR_END: gradient
+
+// ANCHOR: king_safety_gradient
+/// M13's king safety in the tuner: for the attack by `side` (0 White's, 1 Black's) in entry
+/// `e`, its cost through [`eval2::king_safety_penalty`]'s curve (White's view), and the curve's
+/// slope at its sum, by which the gradient multiplies each input's count (the chain rule). A
+/// unit more of the sum costs `2 × sum / 720` in the middlegame, `1 / 20` in the endgame, and
+/// nothing where the sum is at or below zero.
+fn king_safety_cost_and_slope(
+    set: &TuningSet,
+    e: &Entry,
+    side: usize,
+    w: &RealWeights,
+) -> ([f64; 2], [f64; 2]) {
+    let sign = if side == 0 { 1.0 } else { -1.0 };
+    let mut sum = [0.0; 2];
+    for (i, c) in set.safety_terms(e, side) {
+        sum[0] += w[i][0] * f64::from(c);
+        sum[1] += w[i][1] * f64::from(c);
+    }
+    let [mg, eg] = sum.map(|s: f64| s.max(0.0));
+    let cost = [sign * mg * mg / 720.0, sign * eg / 20.0];
+    let endgame_slope = if eg > 0.0 { sign / 20.0 } else { 0.0 };
+    (cost, [sign * 2.0 * mg / 720.0, endgame_slope])
+}
+// ANCHOR_END: king_safety_gradient
 
 /// The loss and its gradient, averaged over the whole set: the set is cut in two fixed halves,
 /// one per thread, and their sums are added in the same order every time.
