@@ -135,7 +135,12 @@ fn add_weights(f: &mut Figures) {
             .add(&format!("{key}.learnt.eg"), learnt.eg);
     }
     let unchanged = (0..eval2::KING_SAFETY).filter(|&i| moved(i) == 0).count();
-    f.add("m13.weights.unchanged", unchanged);
+    f.add("m13.weights.unchanged", unchanged)
+        .add(
+            "m13.weights.inputs",
+            eval2::NUM_WEIGHTS - eval2::KING_SAFETY,
+        )
+        .add("m13.weights.before", eval2::KING_SAFETY);
     for sum in SUMS {
         let cost = eval2::king_safety_penalty(Tapered { mg: sum, eg: sum });
         f.add(&format!("m13.curve.{sum}.mg"), cost.mg)

@@ -32,6 +32,9 @@ pub struct TuneArgs {
     /// Keep material and the piece-square tables as they are: tune chapter 18's terms only.
     #[arg(long)]
     terms_only: bool,
+    /// Keep every weight but M13's king safety inputs as it is: tune those alone.
+    #[arg(long, conflicts_with = "terms_only")]
+    king_safety_only: bool,
     /// The price of a weight's drift from its hand-set value: this much loss per pawn², squared
     /// distance (L2 regularisation). 0: none.
     #[arg(long, default_value_t = 0.0)]
@@ -164,7 +167,9 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
         epochs: args.epochs,
         rate: args.rate,
         report_every: REPORT_EVERY,
-        first_tuned: if args.terms_only {
+        first_tuned: if args.king_safety_only {
+            eval2::KING_SAFETY
+        } else if args.terms_only {
             eval2::PASSED_RANK
         } else {
             0
@@ -220,8 +225,12 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
             } else {
                 String::new()
             },
-            if args.terms_only { " --terms-only" } else { "" }
-        ),
+            if args.terms_only { " --terms-only" } else { "" },
+        ) + if args.king_safety_only {
+            " --king-safety-only"
+        } else {
+            ""
+        },
         held_out: format!(
             "{} ({} positions, fnv64 {:016x})",
             args.held_out.display(),
