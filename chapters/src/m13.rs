@@ -10,7 +10,6 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::eval::Tapered;
 use cb2026::eval2::{self, KingDanger, WeightSet};
 use cb2026::eval2_kingsafety;
-use cb2026::position::Position;
 use cb2026::switches::{Stage, Switches};
 use cb2026::tune::{TuningSet, loss};
 
@@ -36,12 +35,6 @@ const LOSSES: &str = include_str!("../../data/tuning/m13-loss-per-epoch.csv");
 
 /// How many of the other weights that moved most the page lists.
 const MOVERS: usize = 6;
-
-/// The worked position (see the page).
-pub const WORKED_FEN: &str = "r1bq1rk1/pppn1ppp/4p3/3pP1N1/1b1P2Q1/2N5/PPP2PPP/R1B1KB1R w KQ - 0 1";
-
-/// The depth of the worked position's searches.
-const WORKED_DEPTH: u32 = 10;
 
 /// The sums of inputs whose cost the page tabulates.
 const SUMS: [i32; 5] = [100, 200, 400, 600, 800];
@@ -91,7 +84,6 @@ pub fn figures() -> Figures {
     add_tuning(&mut f);
     add_weights(&mut f);
     add_losses(&mut f);
-    add_worked(&mut f);
     six::add_switch_figures(&mut f, "m13", SWITCH, engine);
     f
 }
@@ -157,6 +149,7 @@ fn add_losses(f: &mut Figures) {
         loss_figure(loss(&held, set.weights(), k))
     };
     let learnt = &eval2::KING_SAFETY_LEARNT;
+    f.add("m13.held_out.positions", HELD_OUT.lines().count());
     f.add(
         "m13.held_out.loss.m10",
         measure(&eval2::KING_DANGER_CHECKS, WeightSet::Teacher),
@@ -169,27 +162,6 @@ fn add_losses(f: &mut Figures) {
         "m13.held_out.loss.m13",
         measure(learnt, WeightSet::KingSafety),
     );
-}
-
-/// The worked position: Black's king danger with M6's units and with M13's learnt inputs, and
-/// the search of the games' two engines.
-fn add_worked(f: &mut Figures) {
-    let pos = Position::from_fen(WORKED_FEN).expect("the worked position is valid FEN");
-    for (state, on) in [("off", false), ("on", true)] {
-        let switches = engine(on);
-        let trace = eval2::trace_with(&pos, switches.weight_set(), switches.king_danger());
-        let key = |rest: &str| format!("m13.worked.{state}.{rest}");
-        f.add(&key("danger"), trace.king_danger[1].mg)
-            .add(&key("eval"), trace.total);
-        let mut searcher = six::searcher(switches);
-        let (stats, _, iterations) =
-            six::search(&mut searcher, WORKED_FEN, WORKED_DEPTH, &|_| false);
-        let last = iterations.last().expect("a search to depth 1 or more");
-        f.add(&key("best"), last.best_move.as_str())
-            .add(&key("score"), last.score.as_str())
-            .add(&key("nodes"), stats.nodes);
-    }
-    f.add("m13.worked.depth", WORKED_DEPTH);
 }
 
 fn print_tables() {
