@@ -107,9 +107,10 @@ pub struct EloEstimate {
 }
 
 // ANCHOR: elo_from_outcomes
-/// Elo and its 95% error from a sample of scores: the mean score μ with standard error `σ/√N`, the
-/// interval `μ ± 1.96 σ/√N` mapped through [`score_to_elo`], and the error taken as half its width
-/// (the logistic curve makes the interval slightly asymmetric; OpenBench and fastchess report it so).
+/// Elo and its 95% error from a sample of scores: the mean score μ with standard error `σ/√N`,
+/// the interval `μ ± 1.96 σ/√N` mapped through [`score_to_elo`], and the error taken as half its
+/// width (the logistic curve makes the interval slightly asymmetric; OpenBench and fastchess
+/// report it so).
 fn elo_from_outcomes(outcomes: &[(f64, u64)]) -> Option<EloEstimate> {
     let (n, mean, variance) = mean_and_variance(outcomes)?;
     let margin = Z_95 * (variance / n).sqrt();

@@ -276,8 +276,8 @@ impl Bucket {
 }
 
 // ANCHOR: line64
-/// Slots in M5's bucket for 64-byte lines: 4 × 16 bytes fill one 64-byte line, the line of most x86-64
-/// processors.
+/// Slots in M5's bucket for 64-byte lines: 4 × 16 bytes fill one 64-byte line, the line of
+/// most x86-64 processors.
 pub const LINE64_SLOTS: usize = 4;
 
 /// Whether groups of `slots` slots of type `S`, laid side by side in a `B`, are each exactly one

@@ -122,6 +122,37 @@ fn normalize(path: &Path) -> PathBuf {
     normal
 }
 
+/// The widest excerpt line the book's code box shows without scrolling sideways (rustfmt's
+/// `max_width`; the browser check measures about 108 characters at the book's font).
+pub const EXCERPT_WIDTH: usize = 100;
+
+/// The lines of `anchor` wider than [`EXCERPT_WIDTH`] once the excerpt's common indentation is
+/// removed (as mdBook and our dedent step show it), as `(1-based line, width)`. rustfmt keeps
+/// code within 100 columns but leaves comments alone, so a long doc comment is what this finds.
+pub fn wide_lines(text: &str, anchor: &Anchor) -> Vec<(usize, usize)> {
+    let Some(end) = anchor.end else {
+        return Vec::new();
+    };
+    let body: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line))
+        .filter(|(number, line)| {
+            *number > anchor.start && *number < end && !ANCHOR_LINE.is_match(line)
+        })
+        .collect();
+    let indent = body
+        .iter()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(_, line)| line.len() - line.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    body.iter()
+        .map(|(number, line)| (*number, line.chars().count().saturating_sub(indent)))
+        .filter(|(_, width)| *width > EXCERPT_WIDTH)
+        .collect()
+}
+
 /// Checks every directive of every page and every anchor of the source folders.
 pub fn check(root: &Path, pages: &[Page], findings: &mut Vec<Finding>) {
     let root = normalize(root);
@@ -213,7 +244,19 @@ pub fn check(root: &Path, pages: &[Page], findings: &mut Vec<Finding>) {
             path.extension().is_some_and(|e| e == "rs")
         }) {
             let relative = file.strip_prefix(&root).unwrap_or(&file).to_path_buf();
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
             for anchor in anchors_of(&relative, findings) {
+                for (line, width) in wide_lines(&text, &anchor) {
+                    findings.push(Finding::error(
+                        &relative,
+                        line,
+                        format!(
+                            "line of anchor {} is {width} characters wide once dedented: the page's \
+                             code box holds {EXCERPT_WIDTH} (rewrap the comment)",
+                            anchor.name
+                        ),
+                    ));
+                }
                 if !used.contains(&(relative.clone(), anchor.name.clone())) {
                     findings.push(Finding::error(
                         &relative,
@@ -232,6 +275,17 @@ pub fn check(root: &Path, pages: &[Page], findings: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_comment_line_in_an_excerpt_is_found_after_dedenting() {
+        let long = format!("    /// {}", "x".repeat(EXCERPT_WIDTH - 3));
+        let fits = format!("    /// {}", "x".repeat(EXCERPT_WIDTH - 4));
+        let text = format!("// ANCHOR: a\n{fits}\n{long}\n// ANCHOR_END: a\n{long}\n");
+        let (anchors, _) = parse_anchors(&text);
+        // Four columns of common indentation come off: `fits` is 100 wide, `long` 101; the
+        // long line after the anchor's end is not in the excerpt.
+        assert_eq!(wide_lines(&text, &anchors[0]), vec![(3, EXCERPT_WIDTH + 1)]);
+    }
 
     #[test]
     fn anchors_pair_up_and_strings_are_not_anchors() {
