@@ -10,6 +10,7 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::eval::Tapered;
 use cb2026::eval2::{self, KingDanger, WeightSet};
 use cb2026::eval2_kingsafety;
+use cb2026::position::Position;
 use cb2026::switches::{Stage, Switches};
 use cb2026::tune::{TuningSet, loss};
 
@@ -52,6 +53,17 @@ const INPUTS: [(&str, usize, usize); 6] = [
 /// The attacking kinds, for the figures' names.
 const KINDS: [&str; 4] = ["knight", "bishop", "rook", "queen"];
 
+/// The worked position, from M10's held-out set (a game Black won): White to move, White's king
+/// still on d1 in an open centre, Black's queen on e4, a rook behind the f-pawn and a bishop a
+/// move from checking on g4.
+pub const WORKED_FEN: &str = "1rb2rk1/6pp/p7/2Qpp3/4q3/8/PPR2PPP/3K1B1R w - - 0 21";
+
+/// The worked position's deepest search.
+const WORKED_DEPTH: u32 = 14;
+
+/// The depth whose best move and score the page compares.
+const WORKED_COMPARE_DEPTH: u32 = 10;
+
 /// A weight where the tuning started (M10's weights, whose king safety slots hold the hand-set
 /// start) and where it ended.
 fn pair(index: usize) -> (Tapered, Tapered) {
@@ -84,8 +96,55 @@ pub fn figures() -> Figures {
     add_tuning(&mut f);
     add_weights(&mut f);
     add_losses(&mut f);
+    add_worked(&mut f);
     six::add_switch_figures(&mut f, "m13", SWITCH, engine);
     f
+}
+
+/// The worked position: the danger White's king is in and the evaluation with M6's king danger
+/// and with M13's, then a search at stage M13 with the switch off and on: the best move at
+/// [`WORKED_COMPARE_DEPTH`], and the first depth from which the search keeps the move it
+/// plays at [`WORKED_DEPTH`].
+fn add_worked(f: &mut Figures) {
+    let pos = Position::from_fen(WORKED_FEN).expect("the worked position is valid FEN");
+    let evaluations = [
+        ("off", WeightSet::Teacher, &eval2::KING_DANGER_CHECKS),
+        ("on", WeightSet::KingSafety, &eval2::KING_SAFETY_LEARNT),
+    ];
+    for (state, set, danger) in evaluations {
+        let trace = eval2::trace_with(&pos, set, danger);
+        // The danger White's king is in (Black's attack), as a positive number of centipawns.
+        f.add(
+            &format!("m13.worked.{state}.white_king_danger"),
+            -trace.king_danger[0].mg,
+        )
+        .add(&format!("m13.worked.{state}.eval"), trace.total);
+        let mut searcher = six::searcher(six::at_own_stage(SWITCH, state == "on"));
+        let (_, _, iterations) = six::search(&mut searcher, WORKED_FEN, WORKED_DEPTH, &|_| false);
+        let at = |depth: u32| {
+            iterations
+                .iter()
+                .find(|i| i.depth == depth)
+                .expect("every depth up to the deepest is reported")
+        };
+        let compared = at(WORKED_COMPARE_DEPTH);
+        let last = at(WORKED_DEPTH);
+        let settled = iterations
+            .iter()
+            .rev()
+            .take_while(|i| i.best_move == last.best_move)
+            .last()
+            .expect("the last iteration keeps its own move");
+        let key = format!("m13.worked.{state}");
+        f.add(&format!("{key}.compare.best"), compared.best_move.as_str())
+            .add(&format!("{key}.compare.score"), compared.score.as_str())
+            .add(&format!("{key}.compare.nodes"), compared.cumulative_nodes)
+            .add(&format!("{key}.last.best"), last.best_move.as_str())
+            .add(&format!("{key}.settled.depth"), settled.depth)
+            .add(&format!("{key}.settled.nodes"), settled.cumulative_nodes);
+    }
+    f.add("m13.worked.depth", WORKED_DEPTH)
+        .add("m13.worked.compare_depth", WORKED_COMPARE_DEPTH);
 }
 
 /// How the weights were tuned.
