@@ -27,6 +27,14 @@ pub const CHAPTER: Chapter = Chapter {
 /// The milestone's own switch.
 const SWITCH: &str = "negext";
 
+/// The worked position, one of bench's: Black to move after 1.d4 Nf6 2.c4, where the search
+/// is deep enough for the singular test to run at many nodes.
+pub const WORKED_FEN: &str = "rnbqkb1r/pppppppp/5n2/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2";
+
+/// The worked position's search depth: deeper than the six's, so the test has more nodes of
+/// the depth it needs.
+const WORKED_DEPTH: u32 = 11;
+
 /// Adds what the singular test found, under `m9.test.<what>.`.
 fn add_outcomes(f: &mut Figures, what: &str, stats: &SearchStats) {
     let key = |rest: &str| format!("m9.test.{what}.{rest}");
@@ -50,8 +58,29 @@ pub fn figures() -> Figures {
     let with_all = bench_stats(engine(true));
     add_outcomes(&mut f, "bench_on", &with_all);
     f.add("m9.test.bench_on.nodes", with_all.nodes);
+    add_worked(&mut f);
     six::add_switch_figures(&mut f, "m9", SWITCH, engine);
     f
+}
+
+/// The worked position searched at stage M9 with the switch off and on: what the singular
+/// test found, the nodes, and the move and score of the last iteration.
+fn add_worked(f: &mut Figures) {
+    let mut nodes = [0; 2];
+    for on in [false, true] {
+        let state = if on { "on" } else { "off" };
+        let mut searcher = six::searcher(six::at_own_stage(SWITCH, on));
+        let (stats, _, iterations) =
+            six::search(&mut searcher, WORKED_FEN, WORKED_DEPTH, &|_| false);
+        let last = iterations.last().expect("a search to depth 1 or more");
+        nodes[usize::from(on)] = stats.nodes;
+        add_outcomes(f, &format!("worked_{state}"), &stats);
+        f.add(&format!("m9.worked.{state}.nodes"), stats.nodes)
+            .add(&format!("m9.worked.{state}.best"), last.best_move.as_str())
+            .add(&format!("m9.worked.{state}.score"), last.score.as_str());
+    }
+    f.add("m9.worked.depth", WORKED_DEPTH)
+        .add("m9.worked.change_pct", six::change_pct(nodes[1], nodes[0]));
 }
 
 /// bench's searches with `switches`, their counters added up: the same nodes `bench` counts.
