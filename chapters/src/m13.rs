@@ -138,7 +138,6 @@ fn add_worked(f: &mut Figures) {
         let key = format!("m13.worked.{state}");
         f.add(&format!("{key}.compare.best"), compared.best_move.as_str())
             .add(&format!("{key}.compare.score"), compared.score.as_str())
-            .add(&format!("{key}.compare.nodes"), compared.cumulative_nodes)
             .add(&format!("{key}.last.best"), last.best_move.as_str())
             .add(&format!("{key}.settled.depth"), settled.depth)
             .add(&format!("{key}.settled.nodes"), settled.cumulative_nodes);

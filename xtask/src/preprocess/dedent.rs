@@ -76,16 +76,20 @@ fn indent(line: &str) -> usize {
     line.len() - line.trim_start_matches(' ').len()
 }
 
-/// The byte ranges to remove from a block: the first `n` spaces of each line, `n` being the
-/// least indentation of its non-blank lines (a blank line loses what spaces it has, up to `n`).
-fn indentation_to_cut(markdown: &str, lines: &[Range<usize>]) -> Vec<Range<usize>> {
-    let shared = lines
-        .iter()
-        .map(|line| &markdown[line.clone()])
+/// The leading spaces every non-blank line of a block shares: what [`dedent_code_blocks`] cuts
+/// (0 for a block of blank lines).
+pub fn shared_indent<'a>(lines: impl Iterator<Item = &'a str>) -> usize {
+    lines
         .filter(|text| !text.trim().is_empty())
         .map(indent)
         .min()
-        .unwrap_or(0);
+        .unwrap_or(0)
+}
+
+/// The byte ranges to remove from a block: the first `n` spaces of each line, `n` being the
+/// least indentation of its non-blank lines (a blank line loses what spaces it has, up to `n`).
+fn indentation_to_cut(markdown: &str, lines: &[Range<usize>]) -> Vec<Range<usize>> {
+    let shared = shared_indent(lines.iter().map(|line| &markdown[line.clone()]));
     if shared == 0 {
         return Vec::new();
     }

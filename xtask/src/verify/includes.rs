@@ -5,6 +5,7 @@
 //! merely contains the words is not an anchor. Names are unique per file.
 
 use super::{Finding, Page, walk};
+use crate::preprocess::dedent::shared_indent;
 use crate::preprocess::directive::directives;
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
@@ -141,12 +142,7 @@ pub fn wide_lines(text: &str, anchor: &Anchor) -> Vec<(usize, usize)> {
             *number > anchor.start && *number < end && !ANCHOR_LINE.is_match(line)
         })
         .collect();
-    let indent = body
-        .iter()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(_, line)| line.len() - line.trim_start().len())
-        .min()
-        .unwrap_or(0);
+    let indent = shared_indent(body.iter().map(|(_, line)| *line));
     body.iter()
         .map(|(number, line)| (*number, line.chars().count().saturating_sub(indent)))
         .filter(|(_, width)| *width > EXCERPT_WIDTH)
@@ -169,6 +165,19 @@ pub fn check(root: &Path, pages: &[Page], findings: &mut Vec<Finding>) {
         if reported.insert(relative.to_path_buf()) {
             for (line, message) in problems {
                 findings.push(Finding::error(relative, line, message));
+            }
+            for anchor in &anchors {
+                for (line, width) in wide_lines(&text, anchor) {
+                    findings.push(Finding::error(
+                        relative,
+                        line,
+                        format!(
+                            "line of anchor {} is {width} characters wide once dedented: the page's \
+                             code box holds {EXCERPT_WIDTH} (rewrap the comment)",
+                            anchor.name
+                        ),
+                    ));
+                }
             }
         }
         anchor_cache.insert(relative.to_path_buf(), anchors.clone());
@@ -244,19 +253,7 @@ pub fn check(root: &Path, pages: &[Page], findings: &mut Vec<Finding>) {
             path.extension().is_some_and(|e| e == "rs")
         }) {
             let relative = file.strip_prefix(&root).unwrap_or(&file).to_path_buf();
-            let text = std::fs::read_to_string(&file).unwrap_or_default();
             for anchor in anchors_of(&relative, findings) {
-                for (line, width) in wide_lines(&text, &anchor) {
-                    findings.push(Finding::error(
-                        &relative,
-                        line,
-                        format!(
-                            "line of anchor {} is {width} characters wide once dedented: the page's \
-                             code box holds {EXCERPT_WIDTH} (rewrap the comment)",
-                            anchor.name
-                        ),
-                    ));
-                }
                 if !used.contains(&(relative.clone(), anchor.name.clone())) {
                     findings.push(Finding::error(
                         &relative,
