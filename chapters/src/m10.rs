@@ -166,6 +166,7 @@ fn set_name(set: WeightSet) -> &'static str {
         WeightSet::Tuned => "tuned",
         WeightSet::Teacher => "teacher",
         WeightSet::KingSafety => "kingsafety",
+        WeightSet::Eval3 => "eval3",
     }
 }
 

@@ -64,6 +64,9 @@ pub enum Set {
     /// M13: `KING_SAFETY_WEIGHTS`, the switch `kingsafety`: M10's weights tuned again, from
     /// where they are, with M13's king safety in the evaluation.
     KingSafety,
+    /// M14: `EVAL3_WEIGHTS`, the switch `eval3`: M13's weights and M14's new terms, every
+    /// weight tuned again together.
+    Eval3,
 }
 
 impl Set {
@@ -72,6 +75,7 @@ impl Set {
             Set::Tuned => "TUNED_WEIGHTS",
             Set::Teacher => "TEACHER_WEIGHTS",
             Set::KingSafety => "KING_SAFETY_WEIGHTS",
+            Set::Eval3 => "EVAL3_WEIGHTS",
         }
     }
 
@@ -88,6 +92,10 @@ impl Set {
                 "M10's weights tuned again with M13's king safety, whose inputs are weights \
                  too: the switch `kingsafety`."
             }
+            Set::Eval3 => {
+                "M13's weights tuned again, every one, with M14's new terms (Evaluation III): \
+                 the switch `eval3`."
+            }
         }
     }
 
@@ -98,6 +106,7 @@ impl Set {
         match self {
             Set::Tuned | Set::Teacher => &eval2::WEIGHTS,
             Set::KingSafety => eval2::WeightSet::Teacher.weights(),
+            Set::Eval3 => eval2::WeightSet::KingSafety.weights(),
         }
     }
 
@@ -106,6 +115,7 @@ impl Set {
         match self {
             Set::Tuned | Set::Teacher => "the hand-set weights",
             Set::KingSafety => "M10's weights",
+            Set::Eval3 => "M13's weights",
         }
     }
 
@@ -113,7 +123,7 @@ impl Set {
     fn king_danger(self) -> &'static KingDanger {
         match self {
             Set::Tuned | Set::Teacher => &eval2::KING_DANGER,
-            Set::KingSafety => &eval2::KING_SAFETY_LEARNT,
+            Set::KingSafety | Set::Eval3 => &eval2::KING_SAFETY_LEARNT,
         }
     }
 }
@@ -205,10 +215,11 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
             "cargo xtask tune{}{} --epochs {} --rate {}{}{}",
             match args.set {
                 Set::Tuned => String::new(),
-                Set::Teacher | Set::KingSafety => format!(
+                Set::Teacher | Set::KingSafety | Set::Eval3 => format!(
                     " --set {} --data {} --held-out {} --out {} --losses {}",
                     match args.set {
                         Set::KingSafety => "king-safety",
+                        Set::Eval3 => "eval3",
                         _ => "teacher",
                     },
                     args.data.display(),

@@ -27,6 +27,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::eval::{self, MAX_PHASE, Tapered};
+use crate::eval2_eval3::EVAL3_WEIGHTS;
 use crate::eval2_kingsafety::KING_SAFETY_WEIGHTS;
 use crate::eval2_teacher::TEACHER_WEIGHTS;
 use crate::eval2_tuned::TUNED_WEIGHTS;
@@ -137,9 +138,20 @@ pub const ROOK_SEVENTH: usize = ROOK_SEMI_OPEN + 1;
 pub const OUTPOST: usize = ROOK_SEVENTH + 1; // 2: knight, bishop
 pub const BISHOP_PAIR: usize = OUTPOST + 2;
 pub const TEMPO: usize = BISHOP_PAIR + 1;
+// M14's terms (switch `eval3`): what Ethereal's evaluation counts and ours did not.
+pub const CANDIDATE: usize = TEMPO + 1; // 8: candidate passed pawns, by rank
+pub const PASSED_SAFE_PUSH: usize = CANDIDATE + 8; // 8: the square in front is not attacked
+pub const THREAT_PAWN_PUSH: usize = PASSED_SAFE_PUSH + 8; // pieces a safe pawn push would attack
+pub const THREAT_WEAK_PAWN: usize = THREAT_PAWN_PUSH + 1; // pawns attacked and not defended
+pub const THREAT_MINOR_ON_MINOR: usize = THREAT_WEAK_PAWN + 1;
+pub const BISHOP_RAMMED: usize = THREAT_MINOR_ON_MINOR + 1; // own blocked pawns on its colour
+pub const BISHOP_LONG_DIAGONAL: usize = BISHOP_RAMMED + 1; // sees both centre squares
+pub const BEHIND_PAWN: usize = BISHOP_LONG_DIAGONAL + 1; // 2: knight, bishop
+pub const KING_PAWN_FILES: usize = BEHIND_PAWN + 2; // 8: files from the king to the nearest pawn
+pub const KING_DEFENDERS: usize = KING_PAWN_FILES + 8; // 12: own minors and pawns near the king
 // M13: the inputs of the learnt king safety, counted for the attacking side. They are not
 // added to the score as they are: their sum goes through [`king_safety_penalty`].
-pub const KING_SAFETY: usize = TEMPO + 1; // where the king safety's inputs start
+pub const KING_SAFETY: usize = KING_DEFENDERS + 12; // where the king safety's inputs start
 pub const KS_ATTACKERS: usize = KING_SAFETY; // 4: knights, bishops, rooks, queens reaching the zone
 pub const KS_ZONE_HITS: usize = KS_ATTACKERS + 4; // 4: zone squares they reach, by kind
 pub const KS_WEAK: usize = KS_ZONE_HITS + 4; // zone squares only the king or queen defends
@@ -163,7 +175,7 @@ const fn term(name: &'static str, start: usize, len: usize) -> Term {
 }
 
 /// Every term in trace order; together they cover the table exactly once (a test checks it).
-pub const TERMS: [Term; 34] = [
+pub const TERMS: [Term; 44] = [
     term("material", MATERIAL, 6),
     term("piece-square", PSQT, 6 * 64),
     term("passed: rank", PASSED_RANK, 8),
@@ -192,6 +204,16 @@ pub const TERMS: [Term; 34] = [
     term("outposts", OUTPOST, 2),
     term("bishop pair", BISHOP_PAIR, 1),
     term("tempo", TEMPO, 1),
+    term("candidate passers", CANDIDATE, 8),
+    term("passed: safe push", PASSED_SAFE_PUSH, 8),
+    term("threat: pawn push", THREAT_PAWN_PUSH, 1),
+    term("threat: weak pawn", THREAT_WEAK_PAWN, 1),
+    term("threat: minor on minor", THREAT_MINOR_ON_MINOR, 1),
+    term("bishop: rammed pawns", BISHOP_RAMMED, 1),
+    term("bishop: long diagonal", BISHOP_LONG_DIAGONAL, 1),
+    term("minor behind a pawn", BEHIND_PAWN, 2),
+    term("king: pawn files away", KING_PAWN_FILES, 8),
+    term("king: defenders", KING_DEFENDERS, 12),
     term("king safety: attackers", KS_ATTACKERS, 4),
     term("king safety: zone attacks", KS_ZONE_HITS, 4),
     term("king safety: weak squares", KS_WEAK, 1),
@@ -221,7 +243,8 @@ pub struct EvalWeights {
 /// Which weights Evaluation II plays with: the hand-set ones below (chapter 18), the ones
 /// tuned by Texel's method (chapter 19's switch `tuned`, [`TUNED_WEIGHTS`]) or the ones tuned
 /// on labels a stronger engine helped write (M10's switch `teacher`, [`TEACHER_WEIGHTS`]), or
-/// M10's tuned again with M13's king safety (switch `kingsafety`, [`KING_SAFETY_WEIGHTS`]).
+/// M10's tuned again with M13's king safety (switch `kingsafety`, [`KING_SAFETY_WEIGHTS`]), or
+/// M13's tuned again, every weight, with M14's terms (switch `eval3`, [`EVAL3_WEIGHTS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WeightSet {
     #[default]
@@ -229,14 +252,16 @@ pub enum WeightSet {
     Tuned,
     Teacher,
     KingSafety,
+    Eval3,
 }
 
 impl WeightSet {
-    pub const ALL: [WeightSet; 4] = [
+    pub const ALL: [WeightSet; 5] = [
         WeightSet::HandSet,
         WeightSet::Tuned,
         WeightSet::Teacher,
         WeightSet::KingSafety,
+        WeightSet::Eval3,
     ];
 
     /// The set's place in tables kept for every set ([`PSQ`], [`Position::psq`]).
@@ -252,6 +277,7 @@ impl WeightSet {
             WeightSet::Tuned => &TUNED_WEIGHTS,
             WeightSet::Teacher => &TEACHER_WEIGHTS,
             WeightSet::KingSafety => &KING_SAFETY_WEIGHTS,
+            WeightSet::Eval3 => &EVAL3_WEIGHTS,
         }
     }
 }
@@ -480,6 +506,7 @@ pub static PSQ: [PsqTable; WeightSet::ALL.len()] = [
     psq_table(&TUNED_WEIGHTS),
     psq_table(&TEACHER_WEIGHTS),
     psq_table(&KING_SAFETY_WEIGHTS),
+    psq_table(&EVAL3_WEIGHTS),
 ];
 
 /// One weight set's values by colour, piece kind and square.
@@ -710,6 +737,8 @@ fn pawn_terms<S: Sink>(pawns: [u64; 2], sink: &mut S) -> u64 {
                 if supported {
                     sink.add(color, PASSED_SUPPORTED, 1);
                 }
+            } else if is_candidate(c, i, own, enemy) {
+                sink.add(color, CANDIDATE + rank, 1);
             }
             // Doubled: another pawn of its side ahead of it on the file (each extra one counts).
             if front & own != 0 {
@@ -732,6 +761,23 @@ fn pawn_terms<S: Sink>(pawns: [u64; 2], sink: &mut S) -> u64 {
     passed
 }
 // ANCHOR_END: pawn_terms
+
+// ANCHOR: candidate
+/// A candidate passed pawn (M14): not passed yet, but nothing stands on its file ahead of it,
+/// and its side has as many pawns beside it, level or behind, that can come up to support it
+/// as the enemy has pawns on the files beside it ahead, the sentries that guard its way. Push
+/// it with its supporters and it becomes passed (CPW "Candidate Passed Pawn"; Ethereal counts
+/// them as `PawnCandidatePasser`).
+fn is_candidate(c: usize, i: usize, own: u64, enemy: u64) -> bool {
+    let front = SPANS.front[c][i];
+    if front & (own | enemy) != 0 {
+        return false;
+    }
+    let sentries = (SPANS.passed[c][i] & enemy).count_ones();
+    let supporters = (SPANS.support[c][i] & own).count_ones();
+    supporters >= sentries
+}
+// ANCHOR_END: candidate
 
 /// The squares of `square`'s king zone: the king's square and its neighbours.
 #[inline]
@@ -906,10 +952,137 @@ fn piece_terms<S: Sink>(
         }
 
         shield_and_storm(color, kings[c], pawns, sink);
-        passed_pawn_path(color, passed & pawns[c], occupied, kings, sink);
+        let enemy_attacks = attacked[them];
+        passed_pawn_path(
+            color,
+            passed & pawns[c],
+            occupied,
+            kings,
+            enemy_attacks,
+            sink,
+        );
+        let threats = ThreatMaps {
+            pawn_attacks: pawn_attacked,
+            attacked,
+            by_minors,
+        };
+        more_threats(pos, color, &threats, sink);
+        minor_piece_terms(pos, color, pawns, sink);
+        king_neighbourhood(pos, color, kings[c], pawns, sink);
     }
     king_danger
 }
+
+/// What both sides attack, as [`piece_terms`] gathers it, for M14's threats.
+struct ThreatMaps {
+    /// Squares each side's pawns attack.
+    pawn_attacks: [u64; 2],
+    /// Squares each side attacks with anything.
+    attacked: [u64; 2],
+    /// Squares each side's knights and bishops attack.
+    by_minors: [u64; 2],
+}
+
+// ANCHOR: more_threats
+/// M14's threats by `color` (Ethereal's `evaluateThreats`, CPW "Threats"): enemy pieces a pawn
+/// would attack after a safe push (a square no enemy pawn attacks, and that we defend or they
+/// do not attack), enemy pawns attacked and not defended (they fall next move), and enemy
+/// knights and bishops attacked by ours (a minor attacked by a minor is not yet lost, but it
+/// must move or be defended, and a tempo is a tempo).
+fn more_threats<S: Sink>(pos: &Position, color: Color, maps: &ThreatMaps, sink: &mut S) {
+    let (c, them) = (color.index(), color.flip().index());
+    let theirs = |kind| pos.pieces(color.flip(), kind).0;
+    let minors = theirs(PieceKind::Knight) | theirs(PieceKind::Bishop);
+    let pieces = minors | theirs(PieceKind::Rook) | theirs(PieceKind::Queen);
+    let count = |set: u64| set.count_ones() as i32;
+
+    let empty = !pos.occupied().0;
+    let pushes = pos.pieces(color, PieceKind::Pawn).forward(color).0 & empty;
+    let safe = !maps.pawn_attacks[them] & (maps.attacked[c] | !maps.attacked[them]);
+    let push_threats = pawn_attacks(color, pushes & safe) & pieces;
+    sink.add(color, THREAT_PAWN_PUSH, count(push_threats));
+
+    let weak_pawns = theirs(PieceKind::Pawn) & maps.attacked[c] & !maps.attacked[them];
+    sink.add(color, THREAT_WEAK_PAWN, count(weak_pawns));
+    sink.add(
+        color,
+        THREAT_MINOR_ON_MINOR,
+        count(maps.by_minors[c] & minors),
+    );
+}
+// ANCHOR_END: more_threats
+
+/// The light squares (b1, d1, ..., a2, ...): a bishop stays on its colour for the whole game.
+const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
+/// The two long diagonals, a1-h8 and h1-a8.
+const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+/// d4, e4, d5 and e5.
+const CENTRE: u64 = 0x0000_0018_1800_0000;
+
+// ANCHOR: minor_piece_terms
+/// M14's knight and bishop terms (Ethereal's `evaluateKnights` and `evaluateBishops`):
+/// - a bishop counts its own pawns on its colour that an enemy pawn blocks (rammed): they
+///   will not move off its diagonals, and they shut it in for good;
+/// - a bishop on a long diagonal that sees both centre squares through the pawns (pieces
+///   move, pawns stay): it will rake the board from the corner;
+/// - a knight or bishop right behind a pawn (either side's) is shielded from the front by it,
+///   and on the pawn's other side it often helps it forward.
+fn minor_piece_terms<S: Sink>(pos: &Position, color: Color, pawns: [u64; 2], sink: &mut S) {
+    let (c, them) = (color.index(), color.flip().index());
+    let all_pawns = pawns[0] | pawns[1];
+    let rammed = pawns[c] & Bitboard(pawns[them]).forward(color.flip()).0;
+    for square in pos.pieces(color, PieceKind::Bishop) {
+        let bit = 1u64 << square.index();
+        let colour = if bit & LIGHT_SQUARES != 0 {
+            LIGHT_SQUARES
+        } else {
+            !LIGHT_SQUARES
+        };
+        sink.add(color, BISHOP_RAMMED, (rammed & colour).count_ones() as i32);
+        let through_pawns = attacks::bishop_attacks(square, Bitboard(all_pawns)).0;
+        if bit & LONG_DIAGONALS & !CENTRE != 0 && (through_pawns & CENTRE).count_ones() >= 2 {
+            sink.add(color, BISHOP_LONG_DIAGONAL, 1);
+        }
+    }
+    for (n, kind) in [PieceKind::Knight, PieceKind::Bishop]
+        .into_iter()
+        .enumerate()
+    {
+        let shielded = pos.pieces(color, kind).forward(color).0 & all_pawns;
+        sink.add(color, BEHIND_PAWN + n, shielded.count_ones() as i32);
+    }
+}
+// ANCHOR_END: minor_piece_terms
+
+// ANCHOR: king_neighbourhood
+/// M14's king terms (Ethereal's `evaluateKings`): how many files the king stands from the
+/// nearest pawn of either side (in an endgame the king must reach the pawns, to push its own
+/// and stop the enemy's), and how many of its own pawns, knights and bishops stand in its zone
+/// (the defenders an attack has to get past), by count.
+fn king_neighbourhood<S: Sink>(
+    pos: &Position,
+    color: Color,
+    king: Square,
+    pawns: [u64; 2],
+    sink: &mut S,
+) {
+    let all_pawns = pawns[0] | pawns[1];
+    if all_pawns != 0 {
+        let file = king.file() as usize;
+        let away = (0..8)
+            .find(|&d| {
+                let near = file_mask(file.saturating_sub(d)) | file_mask((file + d).min(7));
+                all_pawns & near != 0
+            })
+            .expect("a pawn stands on some file");
+        sink.add(color, KING_PAWN_FILES + away, 1);
+    }
+    let minors = pos.pieces(color, PieceKind::Knight).0 | pos.pieces(color, PieceKind::Bishop).0;
+    let defenders = (pawns[color.index()] | minors) & king_zone(king);
+    let count = (defenders.count_ones() as usize).min(11);
+    sink.add(color, KING_DEFENDERS + count, 1);
+}
+// ANCHOR_END: king_neighbourhood
 // ANCHOR_END: piece_terms
 
 // ANCHOR: safe_check_units
@@ -1037,6 +1210,7 @@ fn passed_pawn_path<S: Sink>(
     passed: u64,
     occupied: u64,
     kings: [Square; 2],
+    enemy_attacks: u64,
     sink: &mut S,
 ) {
     let c = color.index();
@@ -1048,6 +1222,10 @@ fn passed_pawn_path<S: Sink>(
             sink.add(color, PASSED_FREE + rank, 1);
         } else if stop.0 & occupied != 0 {
             sink.add(color, PASSED_BLOCKED + rank, 1);
+        }
+        // M14: its next step is to an empty square the enemy does not attack.
+        if stop.0 & (occupied | enemy_attacks) == 0 && stop.any() {
+            sink.add(color, PASSED_SAFE_PUSH + rank, 1);
         }
         let factor = rank.saturating_sub(2) as i32;
         if let (Some(stop), true) = (stop.first(), factor > 0) {
@@ -1574,8 +1752,9 @@ mod tests {
             }
         }
         // A structure scored with one weight set is not a hit for another: three positions,
-        // four sets, three lookups each (the king danger is not the pawns'): a miss, then two hits.
-        assert_eq!(table.counters(), (36, 24));
+        // every set, three lookups each (the king danger is not the pawns'): a miss, two hits.
+        let lookups = 3 * WeightSet::ALL.len() as u64;
+        assert_eq!(table.counters(), (3 * lookups, 2 * lookups));
     }
 
     /// Black's king danger in `fen` with chapter 18's king danger and with M6's.

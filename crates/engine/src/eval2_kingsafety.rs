@@ -149,6 +149,27 @@ const PAIRS: [Tapered; NUM_WEIGHTS] = [
     s(22, 53),
     // tempo
     s(16, 4),
+    // candidate passers
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    // passed: safe push
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    // threat: pawn push
+    s(0, 0),
+    // threat: weak pawn
+    s(0, 0),
+    // threat: minor on minor
+    s(0, 0),
+    // bishop: rammed pawns
+    s(0, 0),
+    // bishop: long diagonal
+    s(0, 0),
+    // minor behind a pawn
+    s(0, 0), s(0, 0),
+    // king: pawn files away
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    // king: defenders
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    s(0, 0), s(0, 0), s(0, 0), s(0, 0),
     // king safety: attackers
     s(4, -1), s(11, 0), s(19, -1), s(-1, 0),
     // king safety: zone attacks

@@ -177,8 +177,8 @@ pub(crate) struct Board {
     /// Material and piece-square values, White's minus Black's, middlegame and endgame packed
     /// in one `i32` (chapter 18): kept up to date piece by piece like the key, so the
     /// evaluation reads it instead of summing 32 pieces at every node. One sum per weight set
-    /// ([`WeightSet`]: hand-set, tuned, teacher, M13's), so the switches `tuned`, `teacher`
-    /// and `kingsafety` cost no recomputation.
+    /// ([`WeightSet`]: hand-set, tuned, teacher, M13's, M14's), so the switches `tuned`,
+    /// `teacher`, `kingsafety` and `eval3` cost no recomputation.
     pub(crate) psq: [Packed; WeightSet::ALL.len()],
 }
 // ANCHOR_END: board_struct

@@ -170,6 +170,9 @@ pub struct Switches {
     /// Evaluation II's king danger is M13's: inputs with tuned weights, summed and squared,
     /// instead of hand-set units and table (with M13's weights, tuned with it).
     pub kingsafety: bool,
+    /// Evaluation II counts M14's terms (candidate passers, safe pushes, more threats, bishops,
+    /// minors behind pawns, the king's pawns and defenders), with every weight tuned again.
+    pub eval3: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -197,7 +200,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 49] = [
+pub const SWITCHES: [SwitchInfo; 50] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -541,6 +544,13 @@ pub const SWITCHES: [SwitchInfo; 49] = [
         help: "a king safety the tuner learns: weighted inputs, summed and squared",
         field: |s| &mut s.kingsafety,
     },
+    SwitchInfo {
+        name: "eval3",
+        default: false,
+        stage: Stage::Milestone(14),
+        help: "evaluation III: ten more terms, and every weight tuned again with them",
+        field: |s| &mut s.eval3,
+    },
 ];
 
 // ANCHOR: turned_on_later
@@ -591,7 +601,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M13 (the milestones come after chapter 20). The derived order is the book's:
+/// milestone M1 to M14 (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -605,7 +615,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 13;
+    pub const LAST_MILESTONE: u8 = 14;
     /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -670,7 +680,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M13.
+/// A stage that is not a chapter 1-20 or a milestone M1-M14.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -749,6 +759,7 @@ impl Switches {
             teacher: on,
             nulleval: on,
             kingsafety: on,
+            eval3: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -756,10 +767,13 @@ impl Switches {
         }
     }
 
-    /// The weights Evaluation II plays with: M13's if `kingsafety` is on, else M10's if
-    /// `teacher` is on, else chapter 19's tuned ones if `tuned` is on, else the hand-set ones.
+    /// The weights Evaluation II plays with: M14's if `eval3` is on, else M13's if `kingsafety`
+    /// is on, else M10's if `teacher` is on, else chapter 19's tuned ones if `tuned` is on, else
+    /// the hand-set ones.
     pub fn weight_set(&self) -> WeightSet {
-        if self.kingsafety {
+        if self.eval3 {
+            WeightSet::Eval3
+        } else if self.kingsafety {
             WeightSet::KingSafety
         } else if self.teacher {
             WeightSet::Teacher
@@ -770,10 +784,11 @@ impl Switches {
         }
     }
 
-    /// The king danger Evaluation II plays with: M13's learnt one if `kingsafety` is on, else
-    /// M6's, which counts safe checks, if `safechecks` is on, else chapter 18's.
+    /// The king danger Evaluation II plays with: M13's learnt one if `kingsafety` or `eval3`
+    /// (tuned with it) is on, else M6's, which counts safe checks, if `safechecks` is on, else
+    /// chapter 18's.
     pub fn king_danger(&self) -> &'static KingDanger {
-        if self.kingsafety {
+        if self.kingsafety || self.eval3 {
             &KING_SAFETY_LEARNT
         } else if self.safechecks {
             &KING_DANGER_CHECKS
@@ -933,6 +948,7 @@ mod tests {
             "teacher",
             "nulleval",
             "kingsafety",
+            "eval3",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -946,8 +962,8 @@ mod tests {
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
         assert_eq!(Stage::parse("m11"), Ok(Stage::Milestone(11)));
-        assert_eq!(Stage::parse("m13"), Ok(Stage::Milestone(13)));
-        for bad in ["0", "21", "m0", "m14", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m14"), Ok(Stage::Milestone(14)));
+        for bad in ["0", "21", "m0", "m15", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -969,6 +985,7 @@ mod tests {
                 "corrhist",
                 "cutnode",
                 "kingsafety",
+                "eval3",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");
