@@ -94,7 +94,7 @@ fn add_trace(f: &mut Figures, id: &str, pos: &Position) -> Trace {
 pub fn figures() -> Figures {
     let mut f = Figures::new("ch18");
     // The table as this chapter built it: M13's king safety inputs came later.
-    let weights = eval2::KING_SAFETY;
+    let weights = eval2::EVAL3_TERMS;
     let terms = TERMS.iter().filter(|t| t.start < weights).count();
     f.add("ch18.depth", DEPTH)
         .add("ch18.weights", weights)

@@ -215,7 +215,7 @@ pub fn figures() -> Figures {
     f.add("ch19.tune.first_tuned", eval2_tuned::FIRST_TUNED)
         .add(
             "ch19.tune.tuned_weights",
-            eval2::KING_SAFETY - eval2_tuned::FIRST_TUNED,
+            eval2::EVAL3_TERMS - eval2_tuned::FIRST_TUNED,
         );
 
     // Material, before and after.
@@ -236,8 +236,9 @@ pub fn figures() -> Figures {
             .add(&format!("{key}.tuned.mg"), tuned.mg)
             .add(&format!("{key}.tuned.eg"), tuned.eg);
     }
-    // (M13's king safety inputs, which came later and nothing tuned here, are not counted.)
-    let unchanged = (0..eval2::KING_SAFETY).filter(|&i| moved(i) == 0).count();
+    // (M13's king safety inputs and M14's terms, which came later and nothing tuned here, are
+    // not counted.)
+    let unchanged = (0..eval2::EVAL3_TERMS).filter(|&i| moved(i) == 0).count();
     f.add("ch19.weights.unchanged", unchanged);
 
     // The six, evaluated with both sets (White's view).

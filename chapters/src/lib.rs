@@ -42,6 +42,7 @@ pub mod m10;
 pub mod m11;
 pub mod m12;
 pub mod m13;
+pub mod m14;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -89,6 +90,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m11::CHAPTER,
     m12::CHAPTER,
     m13::CHAPTER,
+    m14::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

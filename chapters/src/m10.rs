@@ -181,8 +181,9 @@ fn add_movers(f: &mut Figures) {
             .add(&format!("{key}.teacher.mg"), teacher.mg)
             .add(&format!("{key}.teacher.eg"), teacher.eg);
     }
-    // (M13's king safety inputs, which came later and nothing tuned here, are not counted.)
-    let unchanged = (0..eval2::KING_SAFETY).filter(|&i| moved(i) == 0).count();
+    // (M13's king safety inputs and M14's terms, which came later and nothing tuned here, are
+    // not counted.)
+    let unchanged = (0..eval2::EVAL3_TERMS).filter(|&i| moved(i) == 0).count();
     f.add("m10.weights.unchanged", unchanged);
 }
 

@@ -184,13 +184,14 @@ fn add_weights(f: &mut Figures) {
             .add(&format!("{key}.learnt.mg"), learnt.mg)
             .add(&format!("{key}.learnt.eg"), learnt.eg);
     }
-    let unchanged = (0..eval2::KING_SAFETY).filter(|&i| moved(i) == 0).count();
+    // (M14's terms, which came later and M13's tuning did not see, are not counted.)
+    let unchanged = (0..eval2::EVAL3_TERMS).filter(|&i| moved(i) == 0).count();
     f.add("m13.weights.unchanged", unchanged)
         .add(
             "m13.weights.inputs",
             eval2::NUM_WEIGHTS - eval2::KING_SAFETY,
         )
-        .add("m13.weights.before", eval2::KING_SAFETY);
+        .add("m13.weights.before", eval2::EVAL3_TERMS);
     for sum in SUMS {
         let cost = eval2::king_safety_penalty(Tapered { mg: sum, eg: sum });
         f.add(&format!("m13.curve.{sum}.mg"), cost.mg)

@@ -313,12 +313,14 @@ struct Labelled {
 type GamePositions = (usize, Vec<Labelled>);
 
 /// The default engine with the hand-set weights: the one that plays the games and judges which
-/// positions are quiet, so that shipping the tuned weights (chapter 19's, then M10's) does not
-/// change the data.
+/// positions are quiet, so that shipping the tuned weights (chapter 19's, then M10's, then
+/// M14's) does not change the data.
 fn hand_set_engine() -> Switches {
     Switches {
         tuned: false,
         teacher: false,
+        kingsafety: false,
+        eval3: false,
         ..Switches::default()
     }
 }

@@ -49,6 +49,10 @@ pub struct TuneArgs {
     /// losses of its runs and chapter 19's weights are on one scale.
     #[arg(long)]
     k: Option<f64>,
+    /// With `--set eval3`: keep M14's new terms at zero and tune every other weight, to measure
+    /// what the terms add (write the result elsewhere with `--out` and `--losses`).
+    #[arg(long)]
+    without_new_terms: bool,
     /// Which weight set the file defines: chapter 19's `tuned` or M10's `teacher`.
     #[arg(long, value_enum, default_value_t = Set::Tuned)]
     set: Set,
@@ -184,9 +188,14 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
         } else {
             0
         },
+        kept: if args.without_new_terms {
+            eval2::EVAL3_TERMS..eval2::KING_SAFETY
+        } else {
+            0..0
+        },
         l2: args.l2,
     };
-    let tuned = tune(&train, &held_out, start, settings, &mut |epoch| {
+    let tuned = tune(&train, &held_out, start, settings.clone(), &mut |epoch| {
         bar.set_position(epoch.epoch as u64);
         bar.set_message(format!(
             "train {:.6}, held out {:.6}",
@@ -239,6 +248,10 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
             if args.terms_only { " --terms-only" } else { "" },
         ) + if args.king_safety_only {
             " --king-safety-only"
+        } else {
+            ""
+        } + if args.without_new_terms {
+            " --without-new-terms"
         } else {
             ""
         },

@@ -139,7 +139,8 @@ pub const OUTPOST: usize = ROOK_SEVENTH + 1; // 2: knight, bishop
 pub const BISHOP_PAIR: usize = OUTPOST + 2;
 pub const TEMPO: usize = BISHOP_PAIR + 1;
 // M14's terms (switch `eval3`): what Ethereal's evaluation counts and ours did not.
-pub const CANDIDATE: usize = TEMPO + 1; // 8: candidate passed pawns, by rank
+pub const EVAL3_TERMS: usize = TEMPO + 1; // chapter 18's weights are the ones before
+pub const CANDIDATE: usize = EVAL3_TERMS; // 8: candidate passed pawns, by rank
 pub const PASSED_SAFE_PUSH: usize = CANDIDATE + 8; // 8: the square in front is not attacked
 pub const THREAT_PAWN_PUSH: usize = PASSED_SAFE_PUSH + 8; // pieces a safe pawn push would attack
 pub const THREAT_WEAK_PAWN: usize = THREAT_PAWN_PUSH + 1; // pawns attacked and not defended

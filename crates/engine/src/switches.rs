@@ -546,12 +546,16 @@ pub const SWITCHES: [SwitchInfo; 50] = [
     },
     SwitchInfo {
         name: "eval3",
-        default: false,
+        default: true,
         stage: Stage::Milestone(14),
         help: "evaluation III: ten more terms, and every weight tuned again with them",
         field: |s| &mut s.eval3,
     },
 ];
+
+/// The switches that shipped on in their own milestone, after the engines of
+/// [`TURNED_ON_LATER`]: games accepted them at once.
+pub const SHIPPED_ON_LATER: [&str; 1] = ["eval3"];
 
 // ANCHOR: turned_on_later
 /// The switches whose default a later milestone's games turned on, each with that milestone.
@@ -826,11 +830,18 @@ impl Switches {
     }
 
     /// The default engine as it shipped at the end of `stage`: today's defaults with every
-    /// switch of [`TURNED_ON_LATER`] whose milestone comes after `stage` off again. A page that
-    /// quotes "the default engine" of an earlier milestone replays it with this, so a later
-    /// milestone turning a switch on cannot move that page's figures.
+    /// switch of [`TURNED_ON_LATER`] whose milestone comes after `stage` off again, and every
+    /// switch of [`SHIPPED_ON_LATER`] whose own milestone does. A page that quotes "the
+    /// default engine" of an earlier milestone replays it with this, so a later milestone
+    /// turning a switch on cannot move that page's figures.
     pub fn shipped_after(stage: Stage) -> Switches {
         let mut switches = Switches::default();
+        for name in SHIPPED_ON_LATER {
+            let info = Switches::info(name).expect("SHIPPED_ON_LATER names a switch");
+            if info.stage > stage {
+                *(info.field)(&mut switches) = false;
+            }
+        }
         for (name, turned_on) in TURNED_ON_LATER {
             if turned_on > stage {
                 switches
@@ -985,7 +996,6 @@ mod tests {
                 "corrhist",
                 "cutnode",
                 "kingsafety",
-                "eval3",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");
@@ -1007,11 +1017,15 @@ mod tests {
         for (name, _) in TURNED_ON_LATER {
             expected.set(name, true).expect("a known name");
         }
-        assert_eq!(expected, Switches::default());
-        assert_eq!(
-            Switches::shipped_after(Stage::Milestone(12)),
-            Switches::default()
-        );
+        // M14's `eval3` shipped on in its own milestone: the engine after M12 and M13 lacks it.
+        let after_m13 = Switches {
+            eval3: false,
+            ..Switches::default()
+        };
+        assert_eq!(expected, after_m13);
+        assert_eq!(Switches::shipped_after(Stage::Milestone(12)), after_m13);
+        assert_eq!(Switches::shipped_after(Stage::Milestone(13)), after_m13);
+        assert_eq!(Switches::shipped_after(Stage::LAST), Switches::default());
         assert_eq!(Switches::shipped_after(Stage::Chapter(8)), before_m12);
     }
 

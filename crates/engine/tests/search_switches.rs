@@ -35,9 +35,16 @@ const SPEED_ONLY: [&str; 1] = ["tttouch"];
 /// M3's `multicut` reads chapter 14.1's singular test, which the default engine shipped off when
 /// M3 was written: it is flipped with the rest of its stage on.
 const NEEDS_ITS_MILESTONE: [&str; 1] = ["multicut"];
-/// Switches another switch overrides, with that switch: chapter 19's `tuned` chooses the weights
-/// only while M10's `teacher` is off, so it is flipped in the default engine with `teacher` off.
-const SHADOWED_BY: [(&str, &str); 1] = [("tuned", "teacher")];
+/// Switches other switches override, with those switches: M14's `eval3` chooses its own weights
+/// and M13's king safety whatever `kingsafety`, `teacher`, `tuned` and `safechecks` say, and
+/// chapter 19's `tuned` chooses the weights only while M10's `teacher` is off too. Each is
+/// flipped in the default engine with the switches that shadow it off.
+const SHADOWED_BY: [(&str, &[&str]); 4] = [
+    ("tuned", &["eval3", "teacher"]),
+    ("teacher", &["eval3"]),
+    ("safechecks", &["eval3"]),
+    ("kingsafety", &["eval3"]),
+];
 /// M9's `negext` acts where the singular test finds a rival below beta and the table's score at
 /// or above it, which the six positions at depth 8 never give: it is tested on bench's fifty
 /// (`negext_changes_bench_and_off_means_off`).
@@ -156,12 +163,15 @@ fn every_switch_changes_the_tree_and_off_means_off() {
             }
             continue;
         }
-        if let Some((_, shadow)) = SHADOWED_BY.iter().find(|(shadowed, _)| *shadowed == name) {
-            let mut with = Switches::default();
-            with.set(shadow, false).expect("a known switch");
-            let mut without = with;
-            without.set(name, false).expect("a known switch");
-            if nodes(&search_six(with)) == nodes(&search_six(without)) {
+        if let Some((_, shadows)) = SHADOWED_BY.iter().find(|(shadowed, _)| *shadowed == name) {
+            let mut unshadowed = Switches::default();
+            for shadow in *shadows {
+                unshadowed.set(shadow, false).expect("a known switch");
+            }
+            let mut flipped = unshadowed;
+            let state = unshadowed.get(name).expect("a known switch");
+            flipped.set(name, !state).expect("a known switch");
+            if nodes(&search_six(unshadowed)) == nodes(&search_six(flipped)) {
                 idle.push(name);
             }
             continue;

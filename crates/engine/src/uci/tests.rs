@@ -354,17 +354,20 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let mut said = |line: &str| answer(&mut session, &buffer, line);
     // The default engine ships some switches off (`ttbuckets`, `corrhist`, ...) and some of
     // the last milestones' on: it is no stage until all of them are set, and then it is the
-    // last stage, M14 (with all but M13's and M14's on, M11 and M12, which added no switch).
+    // last stage, M14. M14's `eval3` ships on and M13's `kingsafety` off: without M14's, the
+    // rest on make M11 and M12 (which added no switch), and with M13's, M13.
     let shipped_off = Switches::shipped_off_through(Stage::LAST);
-    let (before, last_two) = shipped_off.split_at(shipped_off.len() - 2);
+    let (last, before) = shipped_off.split_last().expect("switches shipped off");
     for switch in before {
         assert!(said("stage").contains("no stage"), "{switch}");
         assert_eq!(said(&format!("set {switch} on")), "");
     }
+    assert!(said("stage").contains("no stage"));
+    assert_eq!(said("set eval3 off"), "");
     assert_eq!(said("stage"), "stage M11 to M12 (the same switches)\n");
-    assert_eq!(said(&format!("set {} on", last_two[0])), "");
+    assert_eq!(said(&format!("set {last} on")), "");
     assert_eq!(said("stage"), "stage M13\n");
-    assert_eq!(said(&format!("set {} on", last_two[1])), "");
+    assert_eq!(said("set eval3 on"), "");
     assert_eq!(said("stage"), "stage M14\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
@@ -399,36 +402,33 @@ fn eval_traces_the_evaluation_the_switches_choose() {
         assert_eq!(two.contains(term.name), shown, "{}: {two}", term.name);
     }
     assert!(two.contains("king danger (*)") && two.contains("scale 64 of 64"));
-    // The default engine plays M10's teacher weights; `teacher` off, chapter 19's tuned ones;
-    // `tuned` off too, the hand-set ones.
-    let total = |set| {
-        crate::eval2::evaluate(
-            &pos,
-            &mut crate::eval2::PawnTable::new(),
-            set,
-            Switches::default().king_danger(),
-        )
+    // The default engine plays M14's weights with M13's king safety; `eval3` off, M10's
+    // teacher weights with M6's king danger; `teacher` off, chapter 19's tuned ones; `tuned`
+    // off too, the hand-set ones.
+    let total = |set, danger| {
+        crate::eval2::evaluate(&pos, &mut crate::eval2::PawnTable::new(), set, danger)
     };
-    let teacher = total(crate::eval2::WeightSet::Teacher);
+    let m6 = &crate::eval2::KING_DANGER_CHECKS;
+    let learnt_danger = &crate::eval2::KING_SAFETY_LEARNT;
+    let eval3 = total(crate::eval2::WeightSet::Eval3, learnt_danger);
     assert!(
-        two.ends_with(&format!("total (White's view) {teacher}\n")),
+        two.ends_with(&format!("total (White's view) {eval3}\n")),
         "{two}"
     );
+    assert_eq!(said("set eval3 off"), "");
+    let teacher = total(crate::eval2::WeightSet::Teacher, m6);
+    assert_ne!(eval3, teacher, "the two weight sets differ here");
+    assert!(said("eval").ends_with(&format!("total (White's view) {teacher}\n")));
     assert_eq!(said("set teacher off"), "");
-    let tuned = total(crate::eval2::WeightSet::Tuned);
+    let tuned = total(crate::eval2::WeightSet::Tuned, m6);
     assert_ne!(teacher, tuned, "the two weight sets differ here");
     assert!(said("eval").ends_with(&format!("total (White's view) {tuned}\n")));
     assert_eq!(said("set tuned off"), "");
-    let hand_set = total(crate::eval2::WeightSet::HandSet);
+    let hand_set = total(crate::eval2::WeightSet::HandSet, m6);
     assert_ne!(tuned, hand_set, "the two weight sets differ here");
     assert!(said("eval").ends_with(&format!("total (White's view) {hand_set}\n")));
     // M13's `kingsafety`: its own weights and its own king danger, whatever `teacher` says.
     assert_eq!(said("set kingsafety on"), "");
-    let learnt = crate::eval2::evaluate(
-        &pos,
-        &mut crate::eval2::PawnTable::new(),
-        crate::eval2::WeightSet::KingSafety,
-        &crate::eval2::KING_SAFETY_LEARNT,
-    );
+    let learnt = total(crate::eval2::WeightSet::KingSafety, learnt_danger);
     assert!(said("eval").ends_with(&format!("total (White's view) {learnt}\n")));
 }
