@@ -110,7 +110,10 @@ pub fn figures() -> Figures {
         eval2::trace(&start, WeightSet::HandSet).total,
     );
     let features = eval2::features(&start);
-    let nonzero = features.counts.iter().filter(|&&[w, b]| w != 0 || b != 0);
+    // The features as this chapter built them (M14's terms come later).
+    let nonzero = features.counts[..eval2::EVAL3_TERMS]
+        .iter()
+        .filter(|&&[w, b]| w != 0 || b != 0);
     f.add("ch18.startpos.features_nonzero", nonzero.count());
 
     for p in six_positions() {

@@ -34,7 +34,8 @@ const LOSSES: &str = include_str!("../../data/tuning/m14-loss-per-epoch.csv");
 
 /// The same tuning with M14's terms kept at zero (`--without-new-terms`): what retuning every
 /// older weight on these labels gives without the new terms.
-const LOSSES_WITHOUT: &str = include_str!("../../data/tuning/m14-without-new-terms-loss-per-epoch.csv");
+const LOSSES_WITHOUT: &str =
+    include_str!("../../data/tuning/m14-without-new-terms-loss-per-epoch.csv");
 
 /// How many of the older weights that moved most the page lists.
 const MOVERS: usize = 8;
@@ -117,10 +118,7 @@ fn add_weights(f: &mut Figures) {
         }
     }
     let new = eval2::KING_SAFETY - eval2::EVAL3_TERMS;
-    let terms = eval2::TERMS
-        .iter()
-        .filter(|t| is_new(t.start))
-        .count();
+    let terms = eval2::TERMS.iter().filter(|t| is_new(t.start)).count();
     f.add("m14.terms", terms)
         .add("m14.weights.new", new)
         .add("m14.weights.all", eval2::NUM_WEIGHTS)

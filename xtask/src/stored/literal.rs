@@ -51,7 +51,11 @@ pub fn exact_decimal(text: &str) -> Option<String> {
 pub fn misgrouped(literal: &str) -> bool {
     let whole = literal.split('.').next().unwrap_or(literal);
     let groups: Vec<&str> = whole.split(SEPARATORS).collect();
-    groups.len() > 1 && groups[1..].iter().any(|group| group.len() != 3)
+    // A comma in words ("king safety: attackers, rooks", a figure's name) groups no digits.
+    let digits = |group: &&str| !group.is_empty() && group.chars().all(|c| c.is_ascii_digit());
+    groups.len() > 1
+        && groups[1..].iter().all(digits)
+        && groups[1..].iter().any(|group| group.len() != 3)
 }
 
 /// How a page wrote a number: its thousands separator and its signs.
@@ -148,6 +152,8 @@ mod tests {
         assert!(!same_value("e5", "e4"));
         assert!(misgrouped("48,65,609"));
         assert!(!misgrouped("4,865,609.25"));
+        assert!(!misgrouped("king safety: attackers, rooks"));
+        assert!(misgrouped("1,23"));
     }
 
     #[test]
