@@ -23,7 +23,7 @@ Console commands:
   set NAME on|off   turn a feature on or off for the next search
   switches          every feature with its state, default and chapter
   stage [N]         set every feature as the engine stood at the end of chapter N (1-20) or
-                    milestone M1-M13; alone, say which stages the features match
+                    milestone M1-M14; alone, say which stages the features match
   help              this";
 
 impl Session {
@@ -120,7 +120,7 @@ impl Session {
                 self.settings.switches = stage.switches();
                 Ok(())
             }
-            _ => input_error("stage: expected 'stage N' (1-20 or M1-M13), or 'stage' alone"),
+            _ => input_error("stage: expected 'stage N' (1-20 or M1-M14), or 'stage' alone"),
         }
     }
 }
