@@ -49,8 +49,9 @@ pub struct TuneArgs {
     /// losses of its runs and chapter 19's weights are on one scale.
     #[arg(long)]
     k: Option<f64>,
-    /// With `--set eval3`: keep M14's new terms at zero and tune every other weight, to measure
-    /// what the terms add (write the result elsewhere with `--out` and `--losses`).
+    /// With `--set eval3` or `--set eval4`: keep that milestone's new terms at zero and tune
+    /// every other weight, to measure what the terms add (write the result elsewhere with
+    /// `--out` and `--losses`).
     #[arg(long)]
     without_new_terms: bool,
     /// Which weight set the file defines: chapter 19's `tuned` or M10's `teacher`.
@@ -71,6 +72,9 @@ pub enum Set {
     /// M14: `EVAL3_WEIGHTS`, the switch `eval3`: M13's weights and M14's new terms, every
     /// weight tuned again together.
     Eval3,
+    /// M15: `EVAL4_WEIGHTS`, the switch `eval4`: M14's weights and M15's new terms, every
+    /// weight tuned again together.
+    Eval4,
 }
 
 impl Set {
@@ -80,6 +84,7 @@ impl Set {
             Set::Teacher => "TEACHER_WEIGHTS",
             Set::KingSafety => "KING_SAFETY_WEIGHTS",
             Set::Eval3 => "EVAL3_WEIGHTS",
+            Set::Eval4 => "EVAL4_WEIGHTS",
         }
     }
 
@@ -100,6 +105,10 @@ impl Set {
                 "M13's weights tuned again, every one, with M14's new terms (Evaluation III): \
                  the switch `eval3`."
             }
+            Set::Eval4 => {
+                "M14's weights tuned again, every one, with M15's new terms (Evaluation IV): \
+                 the switch `eval4`."
+            }
         }
     }
 
@@ -111,6 +120,7 @@ impl Set {
             Set::Tuned | Set::Teacher => &eval2::WEIGHTS,
             Set::KingSafety => eval2::WeightSet::Teacher.weights(),
             Set::Eval3 => eval2::WeightSet::KingSafety.weights(),
+            Set::Eval4 => eval2::WeightSet::Eval3.weights(),
         }
     }
 
@@ -120,6 +130,7 @@ impl Set {
             Set::Tuned | Set::Teacher => "the hand-set weights",
             Set::KingSafety => "M10's weights",
             Set::Eval3 => "M13's weights",
+            Set::Eval4 => "M14's weights",
         }
     }
 
@@ -127,8 +138,22 @@ impl Set {
     fn king_danger(self) -> &'static KingDanger {
         match self {
             Set::Tuned | Set::Teacher => &eval2::KING_DANGER,
-            Set::KingSafety | Set::Eval3 => &eval2::KING_SAFETY_LEARNT,
+            Set::KingSafety | Set::Eval3 | Set::Eval4 => &eval2::KING_SAFETY_LEARNT,
         }
+    }
+
+    /// The weights of terms added after this set was made, kept at zero when it is tuned
+    /// again, so that running the command again writes the same file. With
+    /// `without_new_terms`, this set's own new terms are kept at zero too.
+    fn kept(self, without_new_terms: bool) -> std::ops::Range<usize> {
+        let first_new = match self {
+            Set::Tuned | Set::Teacher | Set::KingSafety => eval2::EVAL3_TERMS,
+            Set::Eval3 if without_new_terms => eval2::EVAL3_TERMS,
+            Set::Eval3 => eval2::EVAL4_TERMS,
+            Set::Eval4 if without_new_terms => eval2::EVAL4_TERMS,
+            Set::Eval4 => return 0..0,
+        };
+        first_new..eval2::KING_SAFETY
     }
 }
 
@@ -188,11 +213,7 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
         } else {
             0
         },
-        kept: if args.without_new_terms {
-            eval2::EVAL3_TERMS..eval2::KING_SAFETY
-        } else {
-            0..0
-        },
+        kept: args.set.kept(args.without_new_terms),
         l2: args.l2,
     };
     let tuned = tune(&train, &held_out, start, settings.clone(), &mut |epoch| {
@@ -224,11 +245,12 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
             "cargo xtask tune{}{} --epochs {} --rate {}{}{}",
             match args.set {
                 Set::Tuned => String::new(),
-                Set::Teacher | Set::KingSafety | Set::Eval3 => format!(
+                Set::Teacher | Set::KingSafety | Set::Eval3 | Set::Eval4 => format!(
                     " --set {} --data {} --held-out {} --out {} --losses {}",
                     match args.set {
                         Set::KingSafety => "king-safety",
                         Set::Eval3 => "eval3",
+                        Set::Eval4 => "eval4",
                         _ => "teacher",
                     },
                     args.data.display(),

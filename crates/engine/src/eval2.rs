@@ -28,6 +28,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::eval::{self, MAX_PHASE, Tapered};
 use crate::eval2_eval3::EVAL3_WEIGHTS;
+use crate::eval2_eval4::EVAL4_WEIGHTS;
 use crate::eval2_kingsafety::KING_SAFETY_WEIGHTS;
 use crate::eval2_teacher::TEACHER_WEIGHTS;
 use crate::eval2_tuned::TUNED_WEIGHTS;
@@ -150,9 +151,28 @@ pub const BISHOP_LONG_DIAGONAL: usize = BISHOP_RAMMED + 1; // sees both centre s
 pub const BEHIND_PAWN: usize = BISHOP_LONG_DIAGONAL + 1; // 2: knight, bishop
 pub const KING_PAWN_FILES: usize = BEHIND_PAWN + 2; // 8: files from the king to the nearest pawn
 pub const KING_DEFENDERS: usize = KING_PAWN_FILES + 8; // 12: own minors and pawns near the king
+// M15's terms (switch `eval4`): Ethereal's finer tables, and what it counts that we still did not.
+pub const EVAL4_TERMS: usize = KING_DEFENDERS + 12; // M14's weights are the ones before
+pub const ISOLATED_FILE: usize = EVAL4_TERMS; // 8: isolated pawns by file
+pub const DOUBLED_FILE: usize = ISOLATED_FILE + 8; // 8: doubled pawns by file
+pub const BACKWARD_RANK: usize = DOUBLED_FILE + 8; // 16: by rank, then by rank on an open file
+pub const CONNECTED_SQUARE: usize = BACKWARD_RANK + 16; // 32: by square, files e-h mirrored
+pub const SHELTER: usize = CONNECTED_SQUARE + 32; // 128: king's file or not × file × distance
+pub const STORM_FILE: usize = SHELTER + 128; // 64: blocked or not × file (mirrored) × distance
+pub const PASSED_OWN_DISTANCE: usize = STORM_FILE + 64; // 8: × own king's distance, by rank
+pub const PASSED_ENEMY_DISTANCE: usize = PASSED_OWN_DISTANCE + 8; // 8: × enemy king's, by rank
+pub const THREAT_MINOR_BY_MAJOR: usize = PASSED_ENEMY_DISTANCE + 8; // poorly defended minors
+pub const THREAT_BY_KING: usize = THREAT_MINOR_BY_MAJOR + 1; // 2: poorly defended minor, rook
+pub const THREAT_ON_QUEEN: usize = THREAT_BY_KING + 2; // the queen attacked by anything
+pub const THREAT_OVERLOADED: usize = THREAT_ON_QUEEN + 1; // attacked once, defended once
+pub const SPACE_RESTRICTED: usize = THREAT_OVERLOADED + 1; // 2: pieces, empty squares
+pub const SPACE_CENTRE: usize = SPACE_RESTRICTED + 2; // big centre squares held uncontested
+pub const QUEEN_PINNED: usize = SPACE_CENTRE + 1; // a slider could attack the queen by discovery
+pub const CLOSED_KNIGHT: usize = QUEEN_PINNED + 1; // 9: knights, by how closed the position is
+pub const CLOSED_ROOK: usize = CLOSED_KNIGHT + 9; // 9: rooks, by how closed the position is
 // M13: the inputs of the learnt king safety, counted for the attacking side. They are not
 // added to the score as they are: their sum goes through [`king_safety_penalty`].
-pub const KING_SAFETY: usize = KING_DEFENDERS + 12; // where the king safety's inputs start
+pub const KING_SAFETY: usize = CLOSED_ROOK + 9; // where the king safety's inputs start
 pub const KS_ATTACKERS: usize = KING_SAFETY; // 4: knights, bishops, rooks, queens reaching the zone
 pub const KS_ZONE_HITS: usize = KS_ATTACKERS + 4; // 4: zone squares they reach, by kind
 pub const KS_WEAK: usize = KS_ZONE_HITS + 4; // zone squares only the king or queen defends
@@ -176,7 +196,7 @@ const fn term(name: &'static str, start: usize, len: usize) -> Term {
 }
 
 /// Every term in trace order; together they cover the table exactly once (a test checks it).
-pub const TERMS: [Term; 44] = [
+pub const TERMS: [Term; 61] = [
     term("material", MATERIAL, 6),
     term("piece-square", PSQT, 6 * 64),
     term("passed: rank", PASSED_RANK, 8),
@@ -215,6 +235,23 @@ pub const TERMS: [Term; 44] = [
     term("minor behind a pawn", BEHIND_PAWN, 2),
     term("king: pawn files away", KING_PAWN_FILES, 8),
     term("king: defenders", KING_DEFENDERS, 12),
+    term("isolated pawns: file", ISOLATED_FILE, 8),
+    term("doubled pawns: file", DOUBLED_FILE, 8),
+    term("backward pawns: rank", BACKWARD_RANK, 16),
+    term("connected pawns: square", CONNECTED_SQUARE, 32),
+    term("king: shelter", SHELTER, 128),
+    term("king: storm", STORM_FILE, 64),
+    term("passed: own king by rank", PASSED_OWN_DISTANCE, 8),
+    term("passed: enemy king by rank", PASSED_ENEMY_DISTANCE, 8),
+    term("threat: minor by major", THREAT_MINOR_BY_MAJOR, 1),
+    term("threat: by king", THREAT_BY_KING, 2),
+    term("threat: on queen", THREAT_ON_QUEEN, 1),
+    term("threat: overloaded", THREAT_OVERLOADED, 1),
+    term("space: restricted", SPACE_RESTRICTED, 2),
+    term("space: centre", SPACE_CENTRE, 1),
+    term("queen: relative pin", QUEEN_PINNED, 1),
+    term("closed: knights", CLOSED_KNIGHT, 9),
+    term("closed: rooks", CLOSED_ROOK, 9),
     term("king safety: attackers", KS_ATTACKERS, 4),
     term("king safety: zone attacks", KS_ZONE_HITS, 4),
     term("king safety: weak squares", KS_WEAK, 1),
@@ -245,7 +282,8 @@ pub struct EvalWeights {
 /// tuned by Texel's method (chapter 19's switch `tuned`, [`TUNED_WEIGHTS`]) or the ones tuned
 /// on labels a stronger engine helped write (M10's switch `teacher`, [`TEACHER_WEIGHTS`]), or
 /// M10's tuned again with M13's king safety (switch `kingsafety`, [`KING_SAFETY_WEIGHTS`]), or
-/// M13's tuned again, every weight, with M14's terms (switch `eval3`, [`EVAL3_WEIGHTS`]).
+/// M13's tuned again, every weight, with M14's terms (switch `eval3`, [`EVAL3_WEIGHTS`]), or
+/// M14's tuned again, every weight, with M15's terms (switch `eval4`, [`EVAL4_WEIGHTS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WeightSet {
     #[default]
@@ -254,15 +292,17 @@ pub enum WeightSet {
     Teacher,
     KingSafety,
     Eval3,
+    Eval4,
 }
 
 impl WeightSet {
-    pub const ALL: [WeightSet; 5] = [
+    pub const ALL: [WeightSet; 6] = [
         WeightSet::HandSet,
         WeightSet::Tuned,
         WeightSet::Teacher,
         WeightSet::KingSafety,
         WeightSet::Eval3,
+        WeightSet::Eval4,
     ];
 
     /// The set's place in tables kept for every set ([`PSQ`], [`Position::psq`]).
@@ -279,6 +319,7 @@ impl WeightSet {
             WeightSet::Teacher => &TEACHER_WEIGHTS,
             WeightSet::KingSafety => &KING_SAFETY_WEIGHTS,
             WeightSet::Eval3 => &EVAL3_WEIGHTS,
+            WeightSet::Eval4 => &EVAL4_WEIGHTS,
         }
     }
 }
@@ -508,6 +549,7 @@ pub static PSQ: [PsqTable; WeightSet::ALL.len()] = [
     psq_table(&TEACHER_WEIGHTS),
     psq_table(&KING_SAFETY_WEIGHTS),
     psq_table(&EVAL3_WEIGHTS),
+    psq_table(&EVAL4_WEIGHTS),
 ];
 
 /// One weight set's values by colour, piece kind and square.
@@ -742,19 +784,26 @@ fn pawn_terms<S: Sink>(pawns: [u64; 2], sink: &mut S) -> u64 {
                 sink.add(color, CANDIDATE + rank, 1);
             }
             // Doubled: another pawn of its side ahead of it on the file (each extra one counts).
+            let file = square.file() as usize;
             if front & own != 0 {
                 sink.add(color, DOUBLED, 1);
+                sink.add(color, DOUBLED_FILE + file, 1);
             }
             if own & beside == 0 {
                 sink.add(color, ISOLATED, 1);
+                sink.add(color, ISOLATED_FILE + file, 1);
             } else if supported || phalanx {
                 sink.add(color, CONNECTED + rank, 1);
+                sink.add(color, CONNECTED_SQUARE + 4 * rank + file.min(7 - file), 1);
             } else {
                 // Backward: no pawn beside it level or behind that could come to defend it,
                 // and its way forward is guarded by an enemy pawn.
                 let stop = Bitboard::from_square(square).forward(color).0;
                 if own & SPANS.support[c][i] == 0 && stop & enemy_attacks != 0 {
                     sink.add(color, BACKWARD, 1);
+                    // M15: on an open file (no enemy pawn ahead) a rook can attack it.
+                    let open = if front & enemy == 0 { 8 } else { 0 };
+                    sink.add(color, BACKWARD_RANK + open + rank, 1);
                 }
             }
         }
@@ -807,6 +856,7 @@ fn piece_terms<S: Sink>(
     ];
     let kings = [pos.king_square(Color::White), pos.king_square(Color::Black)];
     let mut attacked = [0u64; 2];
+    let mut attacked_twice = [0u64; 2];
     let mut by_minors = [0u64; 2];
     let mut by_rooks = [0u64; 2];
     // Per side: the units and attackers it musters against the enemy king, and what each of
@@ -822,7 +872,10 @@ fn piece_terms<S: Sink>(
         let (c, them) = (color.index(), color.flip().index());
         let safe = !pos.colour(color).0 & !pawn_attacked[them];
         let zone = king_zone(kings[them]);
-        attacked[c] = pawn_attacked[c] | attacks::king_attacks(kings[c]).0;
+        let king_reach = attacks::king_attacks(kings[c]).0;
+        attacked[c] = pawn_attacked[c] | king_reach;
+        let forward = Bitboard(pawns[c]).forward(color);
+        attacked_twice[c] = (forward.east().0 & forward.west().0) | (pawn_attacked[c] & king_reach);
         for (kind, table) in [
             (PieceKind::Knight, MOBILITY_KNIGHT),
             (PieceKind::Bishop, MOBILITY_BISHOP),
@@ -837,6 +890,7 @@ fn piece_terms<S: Sink>(
                     _ => attacks::queen_attacks(square, Bitboard(occupied)),
                 }
                 .0;
+                attacked_twice[c] |= attacked[c] & reach;
                 attacked[c] |= reach;
                 reach_by_kind[c][kind.index()] |= reach;
                 match kind {
@@ -890,6 +944,14 @@ fn piece_terms<S: Sink>(
         }
     }
 
+    let maps = AttackMaps {
+        pawn_attacks: pawn_attacked,
+        attacked,
+        attacked_twice,
+        by_minors,
+        by_majors: [0, 1].map(|c| by_rooks[c] | reach_by_kind[c][PieceKind::Queen.index()]),
+    };
+    let closed = closedness(pawns);
     for color in Color::BOTH {
         let (c, them) = (color.index(), color.flip().index());
         let theirs = |kind| pos.pieces(color.flip(), kind).0;
@@ -962,26 +1024,32 @@ fn piece_terms<S: Sink>(
             enemy_attacks,
             sink,
         );
-        let threats = ThreatMaps {
-            pawn_attacks: pawn_attacked,
-            attacked,
-            by_minors,
-        };
-        more_threats(pos, color, &threats, sink);
+        more_threats(pos, color, &maps, sink);
         minor_piece_terms(pos, color, pawns, sink);
         king_neighbourhood(pos, color, kings[c], pawns, sink);
+        shelter_and_storm_by_file(color, kings[c], pawns, sink);
+        threats_on_weak_pieces(pos, color, kings[c], &maps, sink);
+        space(pos, color, &maps, sink);
+        queen_relative_pin(pos, color, sink);
+        let count = |kind| pos.pieces(color, kind).count() as i32;
+        sink.add(color, CLOSED_KNIGHT + closed, count(PieceKind::Knight));
+        sink.add(color, CLOSED_ROOK + closed, count(PieceKind::Rook));
     }
     king_danger
 }
 
-/// What both sides attack, as [`piece_terms`] gathers it, for M14's threats.
-struct ThreatMaps {
+/// What both sides attack, as [`piece_terms`] gathers it, for M14's and M15's terms.
+struct AttackMaps {
     /// Squares each side's pawns attack.
     pawn_attacks: [u64; 2],
     /// Squares each side attacks with anything.
     attacked: [u64; 2],
+    /// Squares each side attacks with two pieces or more (two pawns, a pawn and a piece, ...).
+    attacked_twice: [u64; 2],
     /// Squares each side's knights and bishops attack.
     by_minors: [u64; 2],
+    /// Squares each side's rooks and queens attack.
+    by_majors: [u64; 2],
 }
 
 // ANCHOR: more_threats
@@ -990,7 +1058,7 @@ struct ThreatMaps {
 /// do not attack), enemy pawns attacked and not defended (they fall next move), and enemy
 /// knights and bishops attacked by ours (a minor attacked by a minor is not yet lost, but it
 /// must move or be defended, and a tempo is a tempo).
-fn more_threats<S: Sink>(pos: &Position, color: Color, maps: &ThreatMaps, sink: &mut S) {
+fn more_threats<S: Sink>(pos: &Position, color: Color, maps: &AttackMaps, sink: &mut S) {
     let (c, them) = (color.index(), color.flip().index());
     let theirs = |kind| pos.pieces(color.flip(), kind).0;
     let minors = theirs(PieceKind::Knight) | theirs(PieceKind::Bishop);
@@ -1084,6 +1152,145 @@ fn king_neighbourhood<S: Sink>(
     sink.add(color, KING_DEFENDERS + count, 1);
 }
 // ANCHOR_END: king_neighbourhood
+
+// ANCHOR: shelter_and_storm_by_file
+/// M15's king shelter and pawn storm, file by file (Ethereal's `KingShelter` and `KingStorm`;
+/// CPW "King Safety"). On the king's file and each file beside it: how many ranks ahead of the
+/// king its own nearest pawn stands (7: none left), weighted by the file and by whether it is
+/// the king's own; and how far the nearest enemy pawn stands, weighted by the file (mirrored,
+/// as a storm on the h-file is one on the a-file) and by whether it is blocked, standing right
+/// in front of our pawn: a blocked storm pawn cannot come on to open the file. Chapter 18's
+/// [`shield_and_storm`] said the same with seven weights; these 192 let the tuner see that a
+/// missing g-pawn in front of a king on g1 is worse than a missing a-pawn in front of one on b1.
+fn shelter_and_storm_by_file<S: Sink>(color: Color, king: Square, pawns: [u64; 2], sink: &mut S) {
+    let (c, them) = (color.index(), color.flip().index());
+    let (king_file, king_rank) = (king.file() as usize, king.rank() as usize);
+    let level_or_ahead = ranks_ahead(c, king_rank) | 0xFF << (8 * king_rank);
+    let ranks_to_nearest = |set: u64| -> usize {
+        if set == 0 {
+            return 7;
+        }
+        let square = match color {
+            Color::White => set.trailing_zeros(),
+            Color::Black => 63 - set.leading_zeros(),
+        };
+        (square as usize / 8).abs_diff(king_rank)
+    };
+    for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
+        let mask = file_mask(file) & level_or_ahead;
+        let ours = ranks_to_nearest(pawns[c] & mask);
+        let theirs = ranks_to_nearest(pawns[them] & mask);
+        let kings_file = usize::from(file == king_file);
+        sink.add(color, SHELTER + 64 * kings_file + 8 * file + ours, 1);
+        let blocked = usize::from(ours != 7 && ours + 1 == theirs);
+        let mirrored = file.min(7 - file);
+        sink.add(color, STORM_FILE + 32 * blocked + 8 * mirrored + theirs, 1);
+    }
+}
+// ANCHOR_END: shelter_and_storm_by_file
+
+// ANCHOR: threats_on_weak_pieces
+/// M15's threats by `color` on the enemy's poorly defended pieces (Ethereal's
+/// `evaluateThreats`). A square is poorly defended when we attack it and they do not, or we
+/// attack it twice and they once at most, with no pawn. There a knight or bishop attacked by
+/// a rook or queen is lost, and so is a knight, bishop or rook our king attacks. Also counted:
+/// their queen attacked by anything (it must move, whatever attacks it), and their pieces that
+/// one of ours attacks and one of theirs defends, each the only one: overloaded, that defender
+/// can hold this square or another, not both.
+fn threats_on_weak_pieces<S: Sink>(
+    pos: &Position,
+    color: Color,
+    king: Square,
+    maps: &AttackMaps,
+    sink: &mut S,
+) {
+    let (c, them) = (color.index(), color.flip().index());
+    let theirs = |kind| pos.pieces(color.flip(), kind).0;
+    let minors = theirs(PieceKind::Knight) | theirs(PieceKind::Bishop);
+    let rooks = theirs(PieceKind::Rook);
+    let queens = theirs(PieceKind::Queen);
+    let count = |set: u64| set.count_ones() as i32;
+
+    let poorly_defended = (maps.attacked[c] & !maps.attacked[them])
+        | (maps.attacked_twice[c] & !maps.attacked_twice[them] & !maps.pawn_attacks[them]);
+    let weak_minors = minors & poorly_defended;
+    sink.add(color, THREAT_MINOR_BY_MAJOR, count(weak_minors & maps.by_majors[c]));
+    let king_reach = attacks::king_attacks(king).0;
+    sink.add(color, THREAT_BY_KING, count(weak_minors & king_reach));
+    sink.add(color, THREAT_BY_KING + 1, count(rooks & poorly_defended & king_reach));
+    sink.add(color, THREAT_ON_QUEEN, count(queens & maps.attacked[c]));
+    let once = |side: usize| maps.attacked[side] & !maps.attacked_twice[side];
+    let overloaded = (minors | rooks | queens) & once(c) & once(them);
+    sink.add(color, THREAT_OVERLOADED, count(overloaded));
+}
+// ANCHOR_END: threats_on_weak_pieces
+
+/// c3 to f6: the sixteen squares of the big centre.
+const BIG_CENTRE: u64 = 0x0000_3C3C_3C3C_0000;
+
+// ANCHOR: space
+/// M15's space for `color` (Ethereal's `evaluateSpace`; CPW "Space"). Squares we attack once,
+/// with no pawn, that the enemy attacks twice or more are theirs to take: our pieces standing
+/// on them are hemmed in, and empty ones are no room of ours. And while enough pieces are on the
+/// board for the centre to matter (knights and bishops one each, rooks and queens two, more
+/// than 12 in all), the big centre's squares we hold, by standing on them or attacking them,
+/// that the enemy does not attack.
+fn space<S: Sink>(pos: &Position, color: Color, maps: &AttackMaps, sink: &mut S) {
+    let (c, them) = (color.index(), color.flip().index());
+    let occupied = pos.occupied().0;
+    let contested = maps.attacked_twice[them]
+        & maps.attacked[c]
+        & !maps.attacked_twice[c]
+        & !maps.pawn_attacks[c];
+    sink.add(color, SPACE_RESTRICTED, (contested & occupied).count_ones() as i32);
+    sink.add(color, SPACE_RESTRICTED + 1, (contested & !occupied).count_ones() as i32);
+    let count = |kind| pos.pieces_of_kind(kind).count() as i32;
+    let pieces = count(PieceKind::Knight)
+        + count(PieceKind::Bishop)
+        + 2 * (count(PieceKind::Rook) + count(PieceKind::Queen));
+    if pieces > 12 {
+        let held = (maps.attacked[c] | pos.colour(color).0) & !maps.attacked[them];
+        sink.add(color, SPACE_CENTRE, (held & BIG_CENTRE).count_ones() as i32);
+    }
+}
+// ANCHOR_END: space
+
+// ANCHOR: queen_relative_pin
+/// M15: `color`'s queens that an enemy rook or bishop would attack if one piece between them
+/// moved (Ethereal's `QueenRelativePin`; CPW "Pin"). Not a pin in the rules' sense: the piece in
+/// between may move, but then the queen hangs to a lesser piece, so it is in effect tied down.
+fn queen_relative_pin<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
+    let occupied = pos.occupied();
+    let rooks = pos.pieces(color.flip(), PieceKind::Rook).0;
+    let bishops = pos.pieces(color.flip(), PieceKind::Bishop).0;
+    for square in pos.pieces(color, PieceKind::Queen) {
+        let straight = attacks::rook_attacks(square, occupied).0;
+        let diagonal = attacks::bishop_attacks(square, occupied).0;
+        // Take away the first piece on each line and look again: what appears is behind it.
+        let behind_straight = attacks::rook_attacks(square, Bitboard(occupied.0 & !straight)).0;
+        let behind_diagonal =
+            attacks::bishop_attacks(square, Bitboard(occupied.0 & !diagonal)).0;
+        let discovered = (rooks & !straight & behind_straight) | (bishops & !diagonal & behind_diagonal);
+        if discovered != 0 {
+            sink.add(color, QUEEN_PINNED, 1);
+        }
+    }
+}
+// ANCHOR_END: queen_relative_pin
+
+// ANCHOR: closedness
+/// How closed the pawns make the position, 0 (open) to 8 (closed), as Ethereal measures it:
+/// the pawns on the board, three times the pawns blocked head to head, less four times the
+/// files with no pawn at all, divided by 3 and clamped. Knights, which jump, gain in closed
+/// positions; rooks, which need open files, lose: M15 weights each by this measure.
+fn closedness(pawns: [u64; 2]) -> usize {
+    let all = pawns[0] | pawns[1];
+    let rams = pawns[0] & Bitboard(pawns[1]).forward(Color::Black).0;
+    let open_files = (0..8).filter(|&file| all & file_mask(file) == 0).count() as i32;
+    let raw = all.count_ones() as i32 + 3 * rams.count_ones() as i32 - 4 * open_files;
+    (raw / 3).clamp(0, 8) as usize
+}
+// ANCHOR_END: closedness
 // ANCHOR_END: piece_terms
 
 // ANCHOR: safe_check_units
@@ -1233,6 +1440,13 @@ fn passed_pawn_path<S: Sink>(
             sink.add(color, PASSED_KING_OWN, distance(kings[c], stop) * factor);
             let enemy = distance(kings[color.flip().index()], stop);
             sink.add(color, PASSED_KING_ENEMY, enemy * factor);
+        }
+        // M15: the same distances with a weight of their own for every rank (Ethereal's
+        // `PassedFriendlyDistance` and `PassedEnemyDistance`), in place of one slope.
+        if let Some(stop) = stop.first() {
+            sink.add(color, PASSED_OWN_DISTANCE + rank, distance(kings[c], stop));
+            let enemy = distance(kings[color.flip().index()], stop);
+            sink.add(color, PASSED_ENEMY_DISTANCE + rank, enemy);
         }
     }
 }

@@ -173,6 +173,9 @@ pub struct Switches {
     /// Evaluation II counts M14's terms (candidate passers, safe pushes, more threats, bishops,
     /// minors behind pawns, the king's pawns and defenders), with every weight tuned again.
     pub eval3: bool,
+    /// Evaluation II counts M15's terms (pawn structure by file and square, king shelter and
+    /// storm by file, more threats, space, closedness), with every weight tuned again.
+    pub eval4: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -200,7 +203,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 50] = [
+pub const SWITCHES: [SwitchInfo; 51] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -551,6 +554,13 @@ pub const SWITCHES: [SwitchInfo; 50] = [
         help: "evaluation III: ten more terms, and every weight tuned again with them",
         field: |s| &mut s.eval3,
     },
+    SwitchInfo {
+        name: "eval4",
+        default: false,
+        stage: Stage::Milestone(15),
+        help: "evaluation IV: Ethereal's finer tables and seven more terms, every weight tuned again",
+        field: |s| &mut s.eval4,
+    },
 ];
 
 /// The switches that shipped on in their own milestone, after the engines of
@@ -605,7 +615,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M14 (the milestones come after chapter 20). The derived order is the book's:
+/// milestone M1 to M15 (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -619,7 +629,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 14;
+    pub const LAST_MILESTONE: u8 = 15;
     /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -684,7 +694,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M14.
+/// A stage that is not a chapter 1-20 or a milestone M1-M15.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -764,6 +774,7 @@ impl Switches {
             nulleval: on,
             kingsafety: on,
             eval3: on,
+            eval4: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -771,11 +782,13 @@ impl Switches {
         }
     }
 
-    /// The weights Evaluation II plays with: M14's if `eval3` is on, else M13's if `kingsafety`
-    /// is on, else M10's if `teacher` is on, else chapter 19's tuned ones if `tuned` is on, else
-    /// the hand-set ones.
+    /// The weights Evaluation II plays with: M15's if `eval4` is on, else M14's if `eval3` is
+    /// on, else M13's if `kingsafety` is on, else M10's if `teacher` is on, else chapter 19's
+    /// tuned ones if `tuned` is on, else the hand-set ones.
     pub fn weight_set(&self) -> WeightSet {
-        if self.eval3 {
+        if self.eval4 {
+            WeightSet::Eval4
+        } else if self.eval3 {
             WeightSet::Eval3
         } else if self.kingsafety {
             WeightSet::KingSafety
@@ -788,11 +801,11 @@ impl Switches {
         }
     }
 
-    /// The king danger Evaluation II plays with: M13's learnt one if `kingsafety` or `eval3`
-    /// (tuned with it) is on, else M6's, which counts safe checks, if `safechecks` is on, else
-    /// chapter 18's.
+    /// The king danger Evaluation II plays with: M13's learnt one if `kingsafety`, `eval3` or
+    /// `eval4` (tuned with it) is on, else M6's, which counts safe checks, if `safechecks` is
+    /// on, else chapter 18's.
     pub fn king_danger(&self) -> &'static KingDanger {
-        if self.kingsafety || self.eval3 {
+        if self.kingsafety || self.eval3 || self.eval4 {
             &KING_SAFETY_LEARNT
         } else if self.safechecks {
             &KING_DANGER_CHECKS
