@@ -127,6 +127,9 @@ pub fn weight_name(index: usize) -> String {
         let kinds = ["knights", "bishops", "rooks", "queens"];
         return format!("{}, {}", term.name, kinds[offset]);
     }
+    if let Some(name) = m15_weight_name(term.start, offset) {
+        return name;
+    }
     if term.len == 1 {
         term.name.to_string()
     } else if term.len == 8 {
@@ -136,6 +139,54 @@ pub fn weight_name(index: usize) -> String {
         format!("{} reaching {offset} squares", term.name)
     } else {
         format!("{} #{}", term.name, offset + 1)
+    }
+}
+
+/// The names of M15's weights, which are laid out by file, by square or by more than one
+/// thing at once (`None` for every other weight).
+fn m15_weight_name(start: usize, offset: usize) -> Option<String> {
+    let file = |f: usize| (b'a' + f as u8) as char;
+    let name = match start {
+        eval2::ISOLATED_FILE => format!("isolated pawn on the {}-file", file(offset)),
+        eval2::DOUBLED_FILE => format!("doubled pawn on the {}-file", file(offset)),
+        eval2::BACKWARD_RANK => format!(
+            "backward pawn on rank {}{}",
+            offset % 8 + 1,
+            if offset >= 8 { ", open file" } else { "" }
+        ),
+        eval2::CONNECTED_SQUARE => {
+            let (rank, f) = (offset / 4 + 1, offset % 4);
+            format!("connected pawn on {}{rank} or {}{rank}", file(f), file(7 - f))
+        }
+        eval2::SHELTER => format!(
+            "shelter: {}-file{}, {}",
+            file(offset % 64 / 8),
+            if offset >= 64 { " (the king's)" } else { "" },
+            ranks_ahead(offset % 8)
+        ),
+        eval2::STORM_FILE => format!(
+            "storm: {}-file or {}-file{}, {}",
+            file(offset % 32 / 8),
+            file(7 - offset % 32 / 8),
+            if offset >= 32 { ", blocked" } else { "" },
+            ranks_ahead(offset % 8)
+        ),
+        eval2::CLOSED_KNIGHT | eval2::CLOSED_ROOK => {
+            let kind = if start == eval2::CLOSED_KNIGHT { "knight" } else { "rook" };
+            format!("{kind}, closedness {offset}")
+        }
+        _ => return None,
+    };
+    Some(name)
+}
+
+/// A shelter or storm pawn's distance from the king as the weight names say it.
+fn ranks_ahead(distance: usize) -> String {
+    match distance {
+        7 => "no pawn".to_string(),
+        0 => "pawn level with the king".to_string(),
+        1 => "pawn 1 rank ahead".to_string(),
+        d => format!("pawn {d} ranks ahead"),
     }
 }
 

@@ -43,6 +43,7 @@ pub mod m11;
 pub mod m12;
 pub mod m13;
 pub mod m14;
+pub mod m15;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -91,6 +92,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m12::CHAPTER,
     m13::CHAPTER,
     m14::CHAPTER,
+    m15::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

@@ -167,6 +167,7 @@ fn set_name(set: WeightSet) -> &'static str {
         WeightSet::Teacher => "teacher",
         WeightSet::KingSafety => "kingsafety",
         WeightSet::Eval3 => "eval3",
+        WeightSet::Eval4 => "eval4",
     }
 }
 

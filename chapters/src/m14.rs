@@ -72,7 +72,12 @@ fn moved(index: usize) -> i32 {
 
 /// Is `index` one of M14's new weights?
 fn is_new(index: usize) -> bool {
-    (eval2::EVAL3_TERMS..eval2::KING_SAFETY).contains(&index)
+    (eval2::EVAL3_TERMS..eval2::EVAL4_TERMS).contains(&index)
+}
+
+/// Is `index` a weight of M14's table: not one of the terms later milestones added?
+fn is_m14s(index: usize) -> bool {
+    !(eval2::EVAL4_TERMS..eval2::KING_SAFETY).contains(&index)
 }
 
 /// The engine cb2026 ships, with the switch as given: the two engines of the milestone's games.
@@ -117,15 +122,18 @@ fn add_weights(f: &mut Figures) {
                 .add(&format!("{key}.eg"), tuned.eg);
         }
     }
-    let new = eval2::KING_SAFETY - eval2::EVAL3_TERMS;
+    let new = eval2::EVAL4_TERMS - eval2::EVAL3_TERMS;
     let terms = eval2::TERMS.iter().filter(|t| is_new(t.start)).count();
     f.add("m14.terms", terms)
         .add("m14.weights.new", new)
-        .add("m14.weights.all", eval2::NUM_WEIGHTS)
+        .add(
+            "m14.weights.all",
+            (0..eval2::NUM_WEIGHTS).filter(|&i| is_m14s(i)).count(),
+        )
         .add(
             "m14.weights.unchanged",
             (0..eval2::NUM_WEIGHTS)
-                .filter(|&i| !is_new(i) && moved(i) == 0)
+                .filter(|&i| is_m14s(i) && !is_new(i) && moved(i) == 0)
                 .count(),
         );
     let movers = most_moved(|i| if is_new(i) { 0 } else { moved(i) }, MOVERS);
@@ -143,7 +151,7 @@ fn add_weights(f: &mut Figures) {
 /// M14's weights with its own terms' weights set to zero: the older terms as M14 tuned them.
 fn without_new_terms() -> EvalWeights {
     let mut weights = WeightSet::Eval3.weights().clone();
-    for index in eval2::EVAL3_TERMS..eval2::KING_SAFETY {
+    for index in eval2::EVAL3_TERMS..eval2::EVAL4_TERMS {
         weights.pairs[index] = Tapered::default();
     }
     weights
@@ -179,7 +187,7 @@ fn add_losses(f: &mut Figures) {
 
 fn print_tables() {
     println!("M14's weights as the tuner left them (mg, eg):\n");
-    for index in eval2::EVAL3_TERMS..eval2::KING_SAFETY {
+    for index in eval2::EVAL3_TERMS..eval2::EVAL4_TERMS {
         let (_, tuned) = pair(index);
         println!(
             "{:<40} ({:>4}, {:>4})",

@@ -314,13 +314,14 @@ type GamePositions = (usize, Vec<Labelled>);
 
 /// The default engine with the hand-set weights: the one that plays the games and judges which
 /// positions are quiet, so that shipping the tuned weights (chapter 19's, then M10's, then
-/// M14's) does not change the data.
+/// M14's and M15's) does not change the data.
 fn hand_set_engine() -> Switches {
     Switches {
         tuned: false,
         teacher: false,
         kingsafety: false,
         eval3: false,
+        eval4: false,
         ..Switches::default()
     }
 }

@@ -757,8 +757,11 @@ fn material_and_tables<S: Sink>(pos: &Position, sink: &mut S) {
 
 // ANCHOR: pawn_terms
 /// The terms that depend on the pawns alone (so the pawn table can keep them): passed pawns
-/// by rank and supported, isolated, doubled, backward and connected pawns. Returns the passed
-/// pawns of both colours, which the terms that also depend on pieces and kings need.
+/// by rank and supported, isolated, doubled, backward and connected pawns, and M15's finer
+/// tables of the last four (isolated and doubled by file, backward by rank and whether its file
+/// is open, connected by square; Ethereal's `PawnIsolated`, `PawnStacked`, `PawnBackwards` and
+/// `PawnConnected32`). Returns the passed pawns of both colours, which the terms that also
+/// depend on pieces and kings need.
 fn pawn_terms<S: Sink>(pawns: [u64; 2], sink: &mut S) -> u64 {
     let mut passed = 0;
     for color in Color::BOTH {

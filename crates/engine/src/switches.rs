@@ -556,7 +556,7 @@ pub const SWITCHES: [SwitchInfo; 51] = [
     },
     SwitchInfo {
         name: "eval4",
-        default: false,
+        default: true,
         stage: Stage::Milestone(15),
         help: "evaluation IV: Ethereal's finer tables and seven more terms, every weight tuned again",
         field: |s| &mut s.eval4,
@@ -565,7 +565,7 @@ pub const SWITCHES: [SwitchInfo; 51] = [
 
 /// The switches that shipped on in their own milestone, after the engines of
 /// [`TURNED_ON_LATER`]: games accepted them at once.
-pub const SHIPPED_ON_LATER: [&str; 1] = ["eval3"];
+pub const SHIPPED_ON_LATER: [&str; 2] = ["eval3", "eval4"];
 
 // ANCHOR: turned_on_later
 /// The switches whose default a later milestone's games turned on, each with that milestone.
@@ -973,6 +973,7 @@ mod tests {
             "nulleval",
             "kingsafety",
             "eval3",
+            "eval4",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -986,8 +987,8 @@ mod tests {
         assert_eq!(Stage::parse("ch08"), Ok(Stage::Chapter(8)));
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
         assert_eq!(Stage::parse("m11"), Ok(Stage::Milestone(11)));
-        assert_eq!(Stage::parse("m14"), Ok(Stage::Milestone(14)));
-        for bad in ["0", "21", "m0", "m15", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m15"), Ok(Stage::Milestone(15)));
+        for bad in ["0", "21", "m0", "m16", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -1030,14 +1031,21 @@ mod tests {
         for (name, _) in TURNED_ON_LATER {
             expected.set(name, true).expect("a known name");
         }
-        // M14's `eval3` shipped on in its own milestone: the engine after M12 and M13 lacks it.
+        // M14's `eval3` and M15's `eval4` shipped on in their own milestones: the engine after
+        // M12 and M13 lacks both, the engine after M14 the second.
         let after_m13 = Switches {
             eval3: false,
+            eval4: false,
             ..Switches::default()
         };
         assert_eq!(expected, after_m13);
         assert_eq!(Switches::shipped_after(Stage::Milestone(12)), after_m13);
         assert_eq!(Switches::shipped_after(Stage::Milestone(13)), after_m13);
+        let after_m14 = Switches {
+            eval4: false,
+            ..Switches::default()
+        };
+        assert_eq!(Switches::shipped_after(Stage::Milestone(14)), after_m14);
         assert_eq!(Switches::shipped_after(Stage::LAST), Switches::default());
         assert_eq!(Switches::shipped_after(Stage::Chapter(8)), before_m12);
     }

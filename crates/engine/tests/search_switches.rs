@@ -35,15 +35,17 @@ const SPEED_ONLY: [&str; 1] = ["tttouch"];
 /// M3's `multicut` reads chapter 14.1's singular test, which the default engine shipped off when
 /// M3 was written: it is flipped with the rest of its stage on.
 const NEEDS_ITS_MILESTONE: [&str; 1] = ["multicut"];
-/// Switches other switches override, with those switches: M14's `eval3` chooses its own weights
-/// and M13's king safety whatever `kingsafety`, `teacher`, `tuned` and `safechecks` say, and
-/// chapter 19's `tuned` chooses the weights only while M10's `teacher` is off too. Each is
-/// flipped in the default engine with the switches that shadow it off.
-const SHADOWED_BY: [(&str, &[&str]); 4] = [
-    ("tuned", &["eval3", "teacher"]),
-    ("teacher", &["eval3"]),
-    ("safechecks", &["eval3"]),
-    ("kingsafety", &["eval3"]),
+/// Switches other switches override, with those switches: M15's `eval4` chooses its own weights
+/// and M13's king safety whatever `eval3`, `kingsafety`, `teacher`, `tuned` and `safechecks`
+/// say, M14's `eval3` the same for the switches before it, and chapter 19's `tuned` chooses the
+/// weights only while M10's `teacher` is off too. Each is flipped in the default engine with the
+/// switches that shadow it off.
+const SHADOWED_BY: [(&str, &[&str]); 5] = [
+    ("tuned", &["eval4", "eval3", "teacher"]),
+    ("teacher", &["eval4", "eval3"]),
+    ("safechecks", &["eval4", "eval3"]),
+    ("kingsafety", &["eval4", "eval3"]),
+    ("eval3", &["eval4"]),
 ];
 /// M9's `negext` acts where the singular test finds a rival below beta and the table's score at
 /// or above it, which the six positions at depth 8 never give: it is tested on bench's fifty

@@ -108,7 +108,7 @@ fn bad_input_is_answered_not_obeyed() {
     assert!(said("set nullmvoe off").contains("unknown switch 'nullmvoe'"));
     assert!(said("bench 0").contains("bench: depth '0'"));
     assert!(said("stage 21").contains("info string error: stage: unknown stage '21'"));
-    assert!(said("stage M15").contains("info string error: stage: unknown stage 'm15'"));
+    assert!(said("stage M16").contains("info string error: stage: unknown stage 'm16'"));
     assert!(said("stage 3 4").contains("info string error: stage: expected"));
     assert_eq!(said(""), "");
     assert_eq!(session.position(), Some(&Position::startpos()));
@@ -354,8 +354,9 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let mut said = |line: &str| answer(&mut session, &buffer, line);
     // The default engine ships some switches off (`ttbuckets`, `corrhist`, ...) and some of
     // the last milestones' on: it is no stage until all of them are set, and then it is the
-    // last stage, M14. M14's `eval3` ships on and M13's `kingsafety` off: without M14's, the
-    // rest on make M11 and M12 (which added no switch), and with M13's, M13.
+    // last stage, M15. M14's `eval3` and M15's `eval4` ship on and M13's `kingsafety` off:
+    // without M14's and M15's, the rest on make M11 and M12 (which added no switch), with
+    // M13's, M13, and with M14's too, M14.
     let shipped_off = Switches::shipped_off_through(Stage::LAST);
     let (last, before) = shipped_off.split_last().expect("switches shipped off");
     for switch in before {
@@ -364,11 +365,14 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     }
     assert!(said("stage").contains("no stage"));
     assert_eq!(said("set eval3 off"), "");
+    assert_eq!(said("set eval4 off"), "");
     assert_eq!(said("stage"), "stage M11 to M12 (the same switches)\n");
     assert_eq!(said(&format!("set {last} on")), "");
     assert_eq!(said("stage"), "stage M13\n");
     assert_eq!(said("set eval3 on"), "");
     assert_eq!(said("stage"), "stage M14\n");
+    assert_eq!(said("set eval4 on"), "");
+    assert_eq!(said("stage"), "stage M15\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
@@ -402,19 +406,23 @@ fn eval_traces_the_evaluation_the_switches_choose() {
         assert_eq!(two.contains(term.name), shown, "{}: {two}", term.name);
     }
     assert!(two.contains("king danger (*)") && two.contains("scale 64 of 64"));
-    // The default engine plays M14's weights with M13's king safety; `eval3` off, M10's
-    // teacher weights with M6's king danger; `teacher` off, chapter 19's tuned ones; `tuned`
-    // off too, the hand-set ones.
+    // The default engine plays M15's weights with M13's king safety; `eval4` off, M14's;
+    // `eval3` off too, M10's teacher weights with M6's king danger; `teacher` off, chapter
+    // 19's tuned ones; `tuned` off too, the hand-set ones.
     let total = |set, danger| {
         crate::eval2::evaluate(&pos, &mut crate::eval2::PawnTable::new(), set, danger)
     };
     let m6 = &crate::eval2::KING_DANGER_CHECKS;
     let learnt_danger = &crate::eval2::KING_SAFETY_LEARNT;
-    let eval3 = total(crate::eval2::WeightSet::Eval3, learnt_danger);
+    let eval4 = total(crate::eval2::WeightSet::Eval4, learnt_danger);
     assert!(
-        two.ends_with(&format!("total (White's view) {eval3}\n")),
+        two.ends_with(&format!("total (White's view) {eval4}\n")),
         "{two}"
     );
+    assert_eq!(said("set eval4 off"), "");
+    let eval3 = total(crate::eval2::WeightSet::Eval3, learnt_danger);
+    assert_ne!(eval4, eval3, "the two weight sets differ here");
+    assert!(said("eval").ends_with(&format!("total (White's view) {eval3}\n")));
     assert_eq!(said("set eval3 off"), "");
     let teacher = total(crate::eval2::WeightSet::Teacher, m6);
     assert_ne!(eval3, teacher, "the two weight sets differ here");
