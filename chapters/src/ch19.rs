@@ -156,7 +156,11 @@ fn m15_weight_name(start: usize, offset: usize) -> Option<String> {
         ),
         eval2::CONNECTED_SQUARE => {
             let (rank, f) = (offset / 4 + 1, offset % 4);
-            format!("connected pawn on {}{rank} or {}{rank}", file(f), file(7 - f))
+            format!(
+                "connected pawn on {}{rank} or {}{rank}",
+                file(f),
+                file(7 - f)
+            )
         }
         eval2::SHELTER => format!(
             "shelter: {}-file{}, {}",
@@ -172,7 +176,11 @@ fn m15_weight_name(start: usize, offset: usize) -> Option<String> {
             ranks_ahead(offset % 8)
         ),
         eval2::CLOSED_KNIGHT | eval2::CLOSED_ROOK => {
-            let kind = if start == eval2::CLOSED_KNIGHT { "knight" } else { "rook" };
+            let kind = if start == eval2::CLOSED_KNIGHT {
+                "knight"
+            } else {
+                "rook"
+            };
             format!("{kind}, closedness {offset}")
         }
         _ => return None,

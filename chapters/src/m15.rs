@@ -10,6 +10,7 @@ use crate::{Chapter, Figure, Figures};
 use cb2026::eval::Tapered;
 use cb2026::eval2::{self, EvalWeights, WeightSet};
 use cb2026::eval2_eval4;
+use cb2026::position::Position;
 use cb2026::switches::{Stage, Switches};
 use cb2026::tune::{TuningSet, loss};
 
@@ -108,6 +109,7 @@ pub fn figures() -> Figures {
     add_king_on_g1(&mut f);
     add_movers(&mut f);
     add_losses(&mut f);
+    add_rare_slots(&mut f);
     six::add_switch_figures(&mut f, "m15", SWITCH, engine);
     f
 }
@@ -205,17 +207,38 @@ fn add_losses(f: &mut Figures) {
         .expect("the held-out set is valid");
     let measure = |weights: &EvalWeights| loss_figure(loss(&held, weights, k));
     f.add("m15.held_out.positions", HELD_OUT.lines().count())
-        .add(
-            "m15.held_out.loss.m14",
-            measure(WeightSet::Eval3.weights()),
-        )
-        .add(
-            "m15.held_out.loss.m15",
-            measure(WeightSet::Eval4.weights()),
-        )
+        .add("m15.held_out.loss.m14", measure(WeightSet::Eval3.weights()))
+        .add("m15.held_out.loss.m15", measure(WeightSet::Eval4.weights()))
         .add(
             "m15.held_out.loss.m15_without_new",
             measure(&without_new_terms()),
+        );
+}
+
+/// Fewer positions than this counting a weight make it "rare" for the page.
+const RARE: usize = 10;
+
+/// How many of the shelter and storm weights the held-out positions count in fewer than
+/// [`RARE`] positions, and in none: the slots whose tuned values are little better than guesses.
+fn add_rare_slots(f: &mut Figures) {
+    let slots = eval2::SHELTER..eval2::PASSED_OWN_DISTANCE;
+    let mut positions = vec![0usize; slots.len()];
+    for line in HELD_OUT.lines() {
+        let (fen, _) = line.rsplit_once(';').expect("FEN;result");
+        let pos = Position::from_fen(fen).expect("the held-out set is valid");
+        let counts = eval2::features_with(&pos, &eval2::KING_SAFETY_LEARNT).counts;
+        for (seen, &[white, black]) in positions.iter_mut().zip(&counts[slots.clone()]) {
+            *seen += usize::from(white != 0 || black != 0);
+        }
+    }
+    f.add("m15.rare.threshold", RARE)
+        .add(
+            "m15.rare.fewer",
+            positions.iter().filter(|&&n| n < RARE).count(),
+        )
+        .add(
+            "m15.rare.none",
+            positions.iter().filter(|&&n| n == 0).count(),
         );
 }
 

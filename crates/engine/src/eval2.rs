@@ -1217,10 +1217,18 @@ fn threats_on_weak_pieces<S: Sink>(
     let poorly_defended = (maps.attacked[c] & !maps.attacked[them])
         | (maps.attacked_twice[c] & !maps.attacked_twice[them] & !maps.pawn_attacks[them]);
     let weak_minors = minors & poorly_defended;
-    sink.add(color, THREAT_MINOR_BY_MAJOR, count(weak_minors & maps.by_majors[c]));
+    sink.add(
+        color,
+        THREAT_MINOR_BY_MAJOR,
+        count(weak_minors & maps.by_majors[c]),
+    );
     let king_reach = attacks::king_attacks(king).0;
     sink.add(color, THREAT_BY_KING, count(weak_minors & king_reach));
-    sink.add(color, THREAT_BY_KING + 1, count(rooks & poorly_defended & king_reach));
+    sink.add(
+        color,
+        THREAT_BY_KING + 1,
+        count(rooks & poorly_defended & king_reach),
+    );
     sink.add(color, THREAT_ON_QUEEN, count(queens & maps.attacked[c]));
     let once = |side: usize| maps.attacked[side] & !maps.attacked_twice[side];
     let overloaded = (minors | rooks | queens) & once(c) & once(them);
@@ -1245,8 +1253,16 @@ fn space<S: Sink>(pos: &Position, color: Color, maps: &AttackMaps, sink: &mut S)
         & maps.attacked[c]
         & !maps.attacked_twice[c]
         & !maps.pawn_attacks[c];
-    sink.add(color, SPACE_RESTRICTED, (contested & occupied).count_ones() as i32);
-    sink.add(color, SPACE_RESTRICTED + 1, (contested & !occupied).count_ones() as i32);
+    sink.add(
+        color,
+        SPACE_RESTRICTED,
+        (contested & occupied).count_ones() as i32,
+    );
+    sink.add(
+        color,
+        SPACE_RESTRICTED + 1,
+        (contested & !occupied).count_ones() as i32,
+    );
     let count = |kind| pos.pieces_of_kind(kind).count() as i32;
     let pieces = count(PieceKind::Knight)
         + count(PieceKind::Bishop)
@@ -1271,9 +1287,9 @@ fn queen_relative_pin<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
         let diagonal = attacks::bishop_attacks(square, occupied).0;
         // Take away the first piece on each line and look again: what appears is behind it.
         let behind_straight = attacks::rook_attacks(square, Bitboard(occupied.0 & !straight)).0;
-        let behind_diagonal =
-            attacks::bishop_attacks(square, Bitboard(occupied.0 & !diagonal)).0;
-        let discovered = (rooks & !straight & behind_straight) | (bishops & !diagonal & behind_diagonal);
+        let behind_diagonal = attacks::bishop_attacks(square, Bitboard(occupied.0 & !diagonal)).0;
+        let discovered =
+            (rooks & !straight & behind_straight) | (bishops & !diagonal & behind_diagonal);
         if discovered != 0 {
             sink.add(color, QUEEN_PINNED, 1);
         }
