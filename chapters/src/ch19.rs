@@ -229,6 +229,33 @@ pub fn most_moved(moved: impl Fn(usize) -> i32, count: usize) -> Vec<usize> {
     indices
 }
 
+/// Adds the `count` older weights that moved most between two tunings, as
+/// `<id>.movers.<n>.{name, start.mg, start.eg, tuned.mg, tuned.eg}`: `pair` gives a weight where
+/// the tuning started and where it ended, and the weights `is_new` says the tuning added are
+/// left out (they all started at zero).
+pub fn add_movers(
+    f: &mut Figures,
+    id: &str,
+    count: usize,
+    pair: impl Fn(usize) -> (Tapered, Tapered),
+    is_new: impl Fn(usize) -> bool,
+) {
+    let moved = |i: usize| {
+        let (start, tuned) = pair(i);
+        (tuned.mg - start.mg).abs().max((tuned.eg - start.eg).abs())
+    };
+    let movers = most_moved(|i| if is_new(i) { 0 } else { moved(i) }, count);
+    for (rank, index) in movers.into_iter().enumerate() {
+        let (start, tuned) = pair(index);
+        let key = format!("{id}.movers.{}", rank + 1);
+        f.add(&format!("{key}.name"), weight_name(index))
+            .add(&format!("{key}.start.mg"), start.mg)
+            .add(&format!("{key}.start.eg"), start.eg)
+            .add(&format!("{key}.tuned.mg"), tuned.mg)
+            .add(&format!("{key}.tuned.eg"), tuned.eg);
+    }
+}
+
 /// A loss as a figure: six decimals, as the tuner prints it.
 pub fn loss_figure(value: f64) -> Figure {
     Figure::fixed(value, 6)

@@ -3,7 +3,7 @@
 //! here), the tuning run as `cargo xtask tune` recorded it, the old weights that moved most, and
 //! the switch `eval3` off and on at stage M14 and in bench.
 
-use crate::ch19::{add_held_out_run, loss_figure, most_moved, parse_epochs, weight_name};
+use crate::ch19::{add_held_out_run, add_movers, loss_figure, parse_epochs, weight_name};
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
 use cb2026::eval::Tapered;
@@ -136,16 +136,7 @@ fn add_weights(f: &mut Figures) {
                 .filter(|&i| is_m14s(i) && !is_new(i) && moved(i) == 0)
                 .count(),
         );
-    let movers = most_moved(|i| if is_new(i) { 0 } else { moved(i) }, MOVERS);
-    for (rank, index) in movers.into_iter().enumerate() {
-        let (start, tuned) = pair(index);
-        let key = format!("m14.movers.{}", rank + 1);
-        f.add(&format!("{key}.name"), weight_name(index))
-            .add(&format!("{key}.start.mg"), start.mg)
-            .add(&format!("{key}.start.eg"), start.eg)
-            .add(&format!("{key}.tuned.mg"), tuned.mg)
-            .add(&format!("{key}.tuned.eg"), tuned.eg);
-    }
+    add_movers(f, "m14", MOVERS, pair, is_new);
 }
 
 /// M14's weights with its own terms' weights set to zero: the older terms as M14 tuned them.

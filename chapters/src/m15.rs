@@ -4,7 +4,7 @@
 //! tune` recorded it, the old weights that moved most, and the switch `eval4` off and on at
 //! stage M15 and in bench.
 
-use crate::ch19::{add_held_out_run, loss_figure, most_moved, parse_epochs, weight_name};
+use crate::ch19::{add_held_out_run, add_movers, loss_figure, parse_epochs, weight_name};
 use crate::six::{self, DEPTH, OnOff};
 use crate::{Chapter, Figure, Figures};
 use cb2026::eval::Tapered;
@@ -107,7 +107,7 @@ pub fn figures() -> Figures {
     add_tuning(&mut f);
     add_weights(&mut f);
     add_king_on_g1(&mut f);
-    add_movers(&mut f);
+    add_older_weights(&mut f);
     add_losses(&mut f);
     add_rare_slots(&mut f);
     six::add_switch_figures(&mut f, "m15", SWITCH, engine);
@@ -171,17 +171,8 @@ fn add_king_on_g1(f: &mut Figures) {
 }
 
 /// The older weights that moved most from M14's values, and how many did not move at all.
-fn add_movers(f: &mut Figures) {
-    let movers = most_moved(|i| if is_new(i) { 0 } else { moved(i) }, MOVERS);
-    for (rank, index) in movers.into_iter().enumerate() {
-        let (start, tuned) = pair(index);
-        let key = format!("m15.movers.{}", rank + 1);
-        f.add(&format!("{key}.name"), weight_name(index))
-            .add(&format!("{key}.start.mg"), start.mg)
-            .add(&format!("{key}.start.eg"), start.eg)
-            .add(&format!("{key}.tuned.mg"), tuned.mg)
-            .add(&format!("{key}.tuned.eg"), tuned.eg);
-    }
+fn add_older_weights(f: &mut Figures) {
+    add_movers(f, "m15", MOVERS, pair, is_new);
     f.add(
         "m15.weights.unchanged",
         (0..eval2::NUM_WEIGHTS)

@@ -3,17 +3,14 @@
 //! it is below the loss of M14's weights (the evaluation M15 started from), every weight was
 //! tuned, and M15's new terms, which no earlier set counts, carry weight only here.
 
+mod common;
+
 use cb2026::eval2::{EVAL4_TERMS, KING_SAFETY, KING_SAFETY_LEARNT, WeightSet};
 use cb2026::eval2_eval4::{EVAL4_WEIGHTS, FIRST_TUNED, HELD_OUT_LOSS, K};
 use cb2026::tune::{TuningSet, loss};
 
 fn held_out() -> TuningSet {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/tuning/held-out-m10.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("data/tuning/held-out-m10.txt is committed");
-    TuningSet::parse_with(&text, &KING_SAFETY_LEARNT).expect("valid positions")
+    common::held_out_m10(&KING_SAFETY_LEARNT)
 }
 
 #[test]

@@ -3,17 +3,14 @@
 //! it is below the loss of M10's weights with M6's king danger (the engine before M13), and only
 //! the king safety's inputs moved.
 
+mod common;
+
 use cb2026::eval2::{KING_DANGER_CHECKS, KING_SAFETY, KING_SAFETY_LEARNT, KingDanger, WeightSet};
 use cb2026::eval2_kingsafety::{FIRST_TUNED, HELD_OUT_LOSS, K, KING_SAFETY_WEIGHTS};
 use cb2026::tune::{TuningSet, loss};
 
 fn held_out(danger: &KingDanger) -> TuningSet {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/tuning/held-out-m10.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("data/tuning/held-out-m10.txt is committed");
-    TuningSet::parse_with(&text, danger).expect("valid positions")
+    common::held_out_m10(danger)
 }
 
 #[test]

@@ -2,17 +2,14 @@
 //! alone): the loss their generated file states is the loss they reach, and it is below the
 //! hand-set weights' loss on the same positions, which the tuner never saw.
 
-use cb2026::eval2::WEIGHTS;
+mod common;
+
+use cb2026::eval2::{KING_DANGER, WEIGHTS};
 use cb2026::eval2_teacher::{DATA_COMMAND, HELD_OUT_LOSS, K, TEACHER_WEIGHTS};
 use cb2026::tune::{TuningSet, loss};
 
 fn held_out() -> TuningSet {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/tuning/held-out-m10.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("data/tuning/held-out-m10.txt is committed");
-    TuningSet::parse(&text).expect("valid positions")
+    common::held_out_m10(&KING_DANGER)
 }
 
 #[test]
