@@ -11,6 +11,7 @@ mod datagen;
 mod magics;
 mod matches;
 mod perf_bench;
+mod perf_cpu;
 mod perf_eval;
 mod perf_perft;
 mod perf_threads;
@@ -110,6 +111,9 @@ enum PerfTarget {
     Perft(perf_perft::PerfPerftArgs),
     /// Bench speed, ours against Ethereal's (Debian): nodes per CPU second and their ratio.
     Bench(perf_bench::PerfBenchArgs),
+    /// M16: the same engine built for x86-64-v2 (with POPCNT) and for the x86-64 baseline:
+    /// bench's nodes per CPU second in each, and the speed-up.
+    Cpu(perf_cpu::PerfCpuArgs),
     /// Threads (chapter 17): time to depth and nodes per second with 1, 2 and 4 threads, how
     /// fast `stop` reaches 8 threads, what starting helpers costs a `go`.
     Threads(perf_threads::PerfThreadsArgs),
@@ -184,6 +188,7 @@ fn main() -> ExitCode {
             PerfTarget::Tt { mb, line, store } => perf_tt::run(&workspace_root(), mb, line, store),
             PerfTarget::Perft(args) => perf_perft::run(&workspace_root(), &args),
             PerfTarget::Bench(args) => perf_bench::run(&workspace_root(), &args),
+            PerfTarget::Cpu(args) => perf_cpu::run(&workspace_root(), &args),
             PerfTarget::Threads(args) => perf_threads::run(&workspace_root(), &args),
             PerfTarget::Touch { store } => perf_touch::run(&workspace_root(), store),
             PerfTarget::Eval { store } => perf_eval::run(&workspace_root(), store),

@@ -70,15 +70,15 @@ pub struct PerfBenchArgs {
 
 /// Which engine, and so how its bench is called and read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
+pub(crate) enum Side {
     Ours,
     Ethereal,
 }
 
 /// What one bench printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct BenchReport {
-    nodes: u64,
+pub(crate) struct BenchReport {
+    pub(crate) nodes: u64,
     /// The engine's own nodes per second, by its own wall clock.
     nps: u64,
     /// The positions searched, in order.
@@ -159,26 +159,26 @@ fn run_to_exit(program: &Path, args: &[String], input: Option<&str>) -> Result<F
 }
 
 /// One engine under test and everything measured of it.
-struct Contender {
+pub(crate) struct Contender {
     side: Side,
     program: PathBuf,
-    depth: u32,
+    pub(crate) depth: u32,
     /// The name it gave in `id name`.
-    name: String,
-    runs: Vec<Run>,
+    pub(crate) name: String,
+    pub(crate) runs: Vec<Run>,
 }
 
 /// One run of one engine: its start-up, then its bench.
 #[derive(Clone, Debug)]
-struct Run {
-    report: BenchReport,
-    bench_cpu: Option<Duration>,
-    bench_wall: Duration,
-    startup_cpu: Option<Duration>,
+pub(crate) struct Run {
+    pub(crate) report: BenchReport,
+    pub(crate) bench_cpu: Option<Duration>,
+    pub(crate) bench_wall: Duration,
+    pub(crate) startup_cpu: Option<Duration>,
 }
 
 impl Contender {
-    fn new(side: Side, program: PathBuf, depth: u32) -> Contender {
+    pub(crate) fn new(side: Side, program: PathBuf, depth: u32) -> Contender {
         Contender {
             side,
             name: program.display().to_string(),
@@ -218,7 +218,7 @@ impl Contender {
     }
 
     /// One run: start-up, then bench; checks the count against the first run's.
-    fn run_once(&mut self) -> Result<Run, String> {
+    pub(crate) fn run_once(&mut self) -> Result<Run, String> {
         let startup_cpu = self.start_up()?;
         let finished = run_to_exit(&self.program, &self.bench_args(), None)?;
         let run = Run {
@@ -232,7 +232,7 @@ impl Contender {
         Ok(run)
     }
 
-    fn summary(&self) -> Summary {
+    pub(crate) fn summary(&self) -> Summary {
         summarize(self.depth, &self.runs)
     }
 }
@@ -271,24 +271,24 @@ fn knps(nodes: u64, time: Duration) -> f64 {
 
 /// One engine's medians.
 #[derive(Clone, Copy, Debug)]
-struct Summary {
-    depth: u32,
-    nodes: u64,
+pub(crate) struct Summary {
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
     /// The bench process's CPU time, start-up included.
-    bench_cpu: Option<Duration>,
-    startup_cpu: Option<Duration>,
+    pub(crate) bench_cpu: Option<Duration>,
+    pub(crate) startup_cpu: Option<Duration>,
     /// Nodes per CPU second of search: the bench's CPU time less the start-up's.
-    cpu_knps: Option<f64>,
+    pub(crate) cpu_knps: Option<f64>,
     /// The engine's own figure.
-    reported_knps: f64,
+    pub(crate) reported_knps: f64,
     /// The bench process's wall clock, start-up included.
-    wall: Duration,
+    pub(crate) wall: Duration,
 }
 
 impl Summary {
     /// The figure the comparison uses: by CPU time where the machine gives it, else the wall
     /// clock of the whole process.
-    fn knps(&self) -> f64 {
+    pub(crate) fn knps(&self) -> f64 {
         self.cpu_knps.unwrap_or_else(|| knps(self.nodes, self.wall))
     }
 }
@@ -358,14 +358,14 @@ fn check_same_positions(ours: &Contender, theirs: &Contender) {
     }
 }
 
-fn seconds(time: Option<Duration>, places: usize) -> String {
+pub(crate) fn seconds(time: Option<Duration>, places: usize) -> String {
     time.map_or_else(
         || "-".to_string(),
         |t| format!("{:.places$}", t.as_secs_f64()),
     )
 }
 
-fn print_run(run: u32, engine: &str, result: &Run) {
+pub(crate) fn print_run(run: u32, engine: &str, result: &Run) {
     println!(
         "run {} {engine:<16} {:>9} nodes | bench {} s CPU, {:.3} s wall | start-up {} s CPU | own {:.1} k nodes/s",
         run + 1,

@@ -14,8 +14,38 @@ pub fn build_cb2026(root: &Path) -> Result<PathBuf, String> {
 /// and returns the executable's path, read from cargo's own report of what it built, so that
 /// `CARGO_TARGET_DIR` and the like are honoured. Cargo's progress goes to our standard error.
 pub fn build_release(root: &Path, target: &[&str]) -> Result<PathBuf, String> {
+    build_release_with(root, target, crate::figures::cargo())
+}
+
+/// The folder of the engine built for the x86-64 baseline, apart from the usual build.
+pub const BASELINE_CPU_TARGET_DIR: &str = "target/baseline-cpu";
+
+/// The processor the baseline build is for: Rust's default for x86-64, AMD's 2003 instruction
+/// set, without the POPCNT instruction that `.cargo/config.toml` lets the usual build use (M16).
+pub const BASELINE_CPU: &str = "x86-64";
+
+/// Builds the engine (`--bin cb2026`) for [`BASELINE_CPU`] into [`BASELINE_CPU_TARGET_DIR`], so
+/// that M16 can compare it with the usual build: the same source, other instructions.
+/// `CARGO_ENCODED_RUSTFLAGS` takes precedence over `RUSTFLAGS` and over the configuration's
+/// flags, so this build is the baseline whatever the environment says.
+pub fn build_cb2026_for_baseline_cpu(root: &Path) -> Result<PathBuf, String> {
+    let mut cargo = crate::figures::cargo();
+    cargo
+        .env(
+            "CARGO_ENCODED_RUSTFLAGS",
+            format!("-Ctarget-cpu={BASELINE_CPU}"),
+        )
+        .env("CARGO_TARGET_DIR", root.join(BASELINE_CPU_TARGET_DIR));
+    build_release_with(root, &["--bin", "cb2026"], cargo)
+}
+
+fn build_release_with(
+    root: &Path,
+    target: &[&str],
+    mut cargo: std::process::Command,
+) -> Result<PathBuf, String> {
     let what = format!("cargo build --release -p cb2026 {}", target.join(" "));
-    let output = crate::figures::cargo()
+    let output = cargo
         .current_dir(root)
         .args(["build", "--release", "-p", "cb2026"])
         .args(target)
