@@ -13,10 +13,12 @@
 //! **Determinism.** Both builds must count the same nodes, in every run: the instructions differ,
 //! the search may not. A difference stops the command with an error.
 //!
-//! **What `--store` writes.** `snapshots/measured/m16-cpu.yaml`, keys `m16.perf.cpu.*`:
-//! `v2_knps` and `baseline_knps` (thousands of nodes per CPU second, start-up excluded),
-//! `speedup` (the first over the second), `nodes`, `depth`, `runs`, and the load average before
-//! and after (`load_before`, `load_after`).
+//! **What `--store` writes.** `snapshots/measured/m16-cpu-d<D>.yaml`, one file per depth (bench's
+//! own depth 8 spends much of its time emptying the table before each of its short searches;
+//! a deeper bench is mostly search), keys `m16.perf.cpu.d<D>.*`: `v2_knps` and `baseline_knps`
+//! (thousands of nodes per CPU second, start-up excluded), `speedup` (the first over the
+//! second), `nodes`, `runs`, and the load average before and after (`load_before`,
+//! `load_after`).
 
 use std::path::Path;
 
@@ -26,8 +28,10 @@ use crate::perf_bench::{Contender, Side, Summary, print_run};
 use crate::tools::write_measured;
 use xtask::release::{BASELINE_CPU, build_cb2026, build_cb2026_for_baseline_cpu};
 
-/// Where `--store` writes, relative to the repository.
-const STORED: &str = "snapshots/measured/m16-cpu.yaml";
+/// Where `--store` writes for bench at `depth`, relative to the repository.
+fn stored(depth: u32) -> String {
+    format!("snapshots/measured/m16-cpu-d{depth}.yaml")
+}
 
 /// The command line of `cargo xtask perf cpu`.
 #[derive(clap::Args, Debug)]
@@ -38,7 +42,7 @@ pub struct PerfCpuArgs {
     /// The bench depth (bench's own default if not given).
     #[arg(long, default_value_t = cb2026::bench::DEFAULT_DEPTH)]
     depth: u32,
-    /// Write the medians to snapshots/measured/m16-cpu.yaml for the book.
+    /// Write the medians to snapshots/measured/m16-cpu-d<DEPTH>.yaml for the book.
     #[arg(long)]
     store: bool,
 }
@@ -93,7 +97,7 @@ pub fn run(root: &Path, args: &PerfCpuArgs) -> Result<(), String> {
         );
         write_measured(
             root,
-            STORED,
+            &stored(args.depth),
             &format!(
                 "cargo xtask perf cpu --runs {} --depth {} --store",
                 args.runs, args.depth
@@ -113,16 +117,16 @@ fn stored_figures(
     load_before: f64,
     load_after: f64,
 ) -> String {
+    let key = |name: &str| format!("m16.perf.cpu.d{}.{name}", args.depth);
     // Already in sorted order, as every stored measurement is.
     let lines = [
-        format!("m16.perf.cpu.baseline_knps: {:.1}", baseline.knps()),
-        format!("m16.perf.cpu.depth: {}", args.depth),
-        format!("m16.perf.cpu.load_after: {load_after:.2}"),
-        format!("m16.perf.cpu.load_before: {load_before:.2}"),
-        format!("m16.perf.cpu.nodes: {}", v2.nodes),
-        format!("m16.perf.cpu.runs: {}", args.runs),
-        format!("m16.perf.cpu.speedup: {:.2}", v2.knps() / baseline.knps()),
-        format!("m16.perf.cpu.v2_knps: {:.1}", v2.knps()),
+        format!("{}: {:.1}", key("baseline_knps"), baseline.knps()),
+        format!("{}: {load_after:.2}", key("load_after")),
+        format!("{}: {load_before:.2}", key("load_before")),
+        format!("{}: {}", key("nodes"), v2.nodes),
+        format!("{}: {}", key("runs"), args.runs),
+        format!("{}: {:.2}", key("speedup"), v2.knps() / baseline.knps()),
+        format!("{}: {:.1}", key("v2_knps"), v2.knps()),
     ];
     lines.iter().map(|line| format!("{line}\n")).collect()
 }

@@ -17,6 +17,7 @@ pub fn build_release(root: &Path, target: &[&str]) -> Result<PathBuf, String> {
     build_release_with(root, target, crate::figures::cargo())
 }
 
+// ANCHOR: baseline_build
 /// The folder of the engine built for the x86-64 baseline, apart from the usual build.
 pub const BASELINE_CPU_TARGET_DIR: &str = "target/baseline-cpu";
 
@@ -38,6 +39,7 @@ pub fn build_cb2026_for_baseline_cpu(root: &Path) -> Result<PathBuf, String> {
         .env("CARGO_TARGET_DIR", root.join(BASELINE_CPU_TARGET_DIR));
     build_release_with(root, &["--bin", "cb2026"], cargo)
 }
+// ANCHOR_END: baseline_build
 
 fn build_release_with(
     root: &Path,

@@ -845,6 +845,7 @@ fn king_zone(square: Square) -> u64 {
 fn piece_terms<S: Sink>(
     pos: &Position,
     passed: u64,
+    closed: usize,
     danger: &KingDanger,
     sink: &mut S,
 ) -> [Tapered; 2] {
@@ -954,7 +955,6 @@ fn piece_terms<S: Sink>(
         by_minors,
         by_majors: [0, 1].map(|c| by_rooks[c] | reach_by_kind[c][PieceKind::Queen.index()]),
     };
-    let closed = closedness(pawns);
     for color in Color::BOTH {
         let (c, them) = (color.index(), color.flip().index());
         let theirs = |kind| pos.pieces(color.flip(), kind).0;
@@ -1017,7 +1017,6 @@ fn piece_terms<S: Sink>(
             sink.add(color, TEMPO, 1);
         }
 
-        shield_and_storm(color, kings[c], pawns, sink);
         let enemy_attacks = attacked[them];
         passed_pawn_path(
             color,
@@ -1030,7 +1029,6 @@ fn piece_terms<S: Sink>(
         more_threats(pos, color, &maps, sink);
         minor_piece_terms(pos, color, pawns, sink);
         king_neighbourhood(pos, color, kings[c], pawns, sink);
-        shelter_and_storm_by_file(color, kings[c], pawns, sink);
         threats_on_weak_pieces(pos, color, kings[c], &maps, sink);
         space(pos, color, &maps, sink);
         queen_relative_pin(pos, color, sink);
@@ -1297,6 +1295,20 @@ fn queen_relative_pin<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
 }
 // ANCHOR_END: queen_relative_pin
 
+// ANCHOR: king_shelter_terms
+/// The terms of each king's pawns: chapter 18's shield and storm and M15's shelter and storm by
+/// file. They depend on the pawns and the two kings' squares alone, and a king moves in few of
+/// the moves searched, so the search keeps them in the pawn table's entry
+/// ([`PawnEntry::shelter_for`]) and counts them again only when a king has moved (Ethereal keeps
+/// a pawn-and-king table for the same reason).
+fn king_shelter_terms<S: Sink>(kings: [Square; 2], pawns: [u64; 2], sink: &mut S) {
+    for color in Color::BOTH {
+        shield_and_storm(color, kings[color.index()], pawns, sink);
+        shelter_and_storm_by_file(color, kings[color.index()], pawns, sink);
+    }
+}
+// ANCHOR_END: king_shelter_terms
+
 // ANCHOR: closedness
 /// How closed the pawns make the position, 0 (open) to 8 (closed), as Ethereal measures it:
 /// the pawns on the board, three times the pawns blocked head to head, less four times the
@@ -1561,7 +1573,8 @@ fn scales(pos: &Position) -> [i32; 2] {
 // The pawn table
 
 /// One entry: the pawns it was computed for (both colours, compared in full, so a hit is
-/// never another pawn structure's), their score (White's minus Black's) and passed pawns.
+/// never another pawn structure's), their score (White's minus Black's), passed pawns and
+/// closedness, and the shelter terms of the kings last seen behind them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct PawnEntry {
     pawns: [u64; 2],
@@ -1569,6 +1582,30 @@ struct PawnEntry {
     set: WeightSet,
     score: Tapered,
     passed: u64,
+    /// [`closedness`] of these pawns, 0 to 8.
+    closed: u8,
+    /// The squares of the kings `shelter` was computed for, White's and Black's; `[0, 0]` (both
+    /// kings on a1, which no position has) until it is computed.
+    shelter_kings: [u8; 2],
+    /// [`king_shelter_terms`] for those kings, White's minus Black's.
+    shelter: Tapered,
+}
+
+impl PawnEntry {
+    // ANCHOR: shelter_for
+    /// The shelter terms of the kings on `kings` behind these pawns: the stored ones if the
+    /// kings stand where they stood when they were counted, else counted again and stored.
+    fn shelter_for(&mut self, kings: [Square; 2]) -> Tapered {
+        let squares = kings.map(|king| king.index() as u8);
+        if self.shelter_kings != squares {
+            let mut scorer = Scorer::new(self.set.weights());
+            king_shelter_terms(kings, self.pawns, &mut scorer);
+            self.shelter = scorer.score[0] - scorer.score[1];
+            self.shelter_kings = squares;
+        }
+        self.shelter
+    }
+    // ANCHOR_END: shelter_for
 }
 
 // ANCHOR: pawn_table
@@ -1586,7 +1623,7 @@ pub struct PawnTable {
 }
 
 impl PawnTable {
-    /// Entries: 2^14 of 32 bytes, half a megabyte per thread.
+    /// Entries: 2^14 of 48 bytes, three quarters of a megabyte per thread.
     pub const ENTRIES: usize = 1 << 14;
 
     /// An empty table (nothing allocated yet).
@@ -1604,9 +1641,10 @@ impl PawnTable {
         (self.probes, self.hits)
     }
 
-    /// The entry of these pawns, computed and stored on a miss.
+    /// The entry of these pawns, computed and stored on a miss, its shelter terms those of the
+    /// kings on `kings`.
     #[inline]
-    fn probe(&mut self, pawns: [u64; 2], set: WeightSet) -> PawnEntry {
+    fn probe(&mut self, pawns: [u64; 2], kings: [Square; 2], set: WeightSet) -> PawnEntry {
         if self.entries.is_empty() {
             self.entries = vec![PawnEntry::default(); PawnTable::ENTRIES];
         }
@@ -1617,9 +1655,10 @@ impl PawnTable {
         let entry = &mut self.entries[index];
         if entry.pawns == pawns && entry.set == set {
             self.hits += 1;
-            return *entry;
+        } else {
+            *entry = compute_pawn_entry(pawns, set);
         }
-        *entry = compute_pawn_entry(pawns, set);
+        entry.shelter_for(kings);
         *entry
     }
 }
@@ -1643,7 +1682,13 @@ fn compute_pawn_entry(pawns: [u64; 2], set: WeightSet) -> PawnEntry {
         set,
         score: scorer.white_minus_black(),
         passed,
+        closed: closedness(pawns) as u8,
+        ..PawnEntry::default()
     }
+}
+
+fn king_squares(pos: &Position) -> [Square; 2] {
+    [pos.king_square(Color::White), pos.king_square(Color::Black)]
 }
 
 fn pawn_sets(pos: &Position) -> [u64; 2] {
@@ -1658,15 +1703,24 @@ fn pawn_sets(pos: &Position) -> [u64; 2] {
 
 // ANCHOR: evaluate
 /// Evaluation II of `pos` in centipawns for the side to move: material and tables from the
-/// position's running sum, pawn structure from `pawns`, the rest computed here, all with the
-/// weights of `set` and the king danger `danger` ([`KING_DANGER`], or M6's
-/// [`KING_DANGER_CHECKS`]).
+/// position's running sum, pawn structure and the kings' shelter from `pawns`, the rest
+/// computed here, all with the weights of `set` and the king danger `danger` ([`KING_DANGER`],
+/// or M6's [`KING_DANGER_CHECKS`]).
 pub fn evaluate(pos: &Position, pawns: &mut PawnTable, set: WeightSet, danger: &KingDanger) -> i32 {
-    let entry = pawns.probe(pawn_sets(pos), set);
+    let entry = pawns.probe(pawn_sets(pos), king_squares(pos), set);
     let mut scorer = Scorer::new(set.weights());
-    let danger = piece_terms(pos, entry.passed, danger, &mut scorer);
-    let white =
-        pos.psq(set).tapered() + entry.score + scorer.white_minus_black() + (danger[0] - danger[1]);
+    let danger = piece_terms(
+        pos,
+        entry.passed,
+        entry.closed as usize,
+        danger,
+        &mut scorer,
+    );
+    let white = pos.psq(set).tapered()
+        + entry.score
+        + entry.shelter
+        + scorer.white_minus_black()
+        + (danger[0] - danger[1]);
     finish(white, phase(pos), scales(pos), pos.side_to_move())
 }
 // ANCHOR_END: evaluate
@@ -1676,8 +1730,10 @@ pub fn evaluate(pos: &Position, pawns: &mut PawnTable, set: WeightSet, danger: &
 pub fn evaluate_with(pos: &Position, weights: &EvalWeights, danger: &KingDanger) -> i32 {
     let mut scorer = Scorer::new(weights);
     material_and_tables(pos, &mut scorer);
-    let passed = pawn_terms(pawn_sets(pos), &mut scorer);
-    let king = piece_terms(pos, passed, danger, &mut scorer);
+    let pawns = pawn_sets(pos);
+    let passed = pawn_terms(pawns, &mut scorer);
+    king_shelter_terms(king_squares(pos), pawns, &mut scorer);
+    let king = piece_terms(pos, passed, closedness(pawns), danger, &mut scorer);
     let white = scorer.white_minus_black() + (king[0] - king[1]);
     finish(white, phase(pos), scales(pos), pos.side_to_move())
 }
@@ -1716,8 +1772,10 @@ pub fn features(pos: &Position) -> Features {
 pub fn features_with(pos: &Position, danger: &KingDanger) -> Features {
     let mut counter = Counter(vec![[0; 2]; NUM_WEIGHTS]);
     material_and_tables(pos, &mut counter);
-    let passed = pawn_terms(pawn_sets(pos), &mut counter);
-    let king_danger = piece_terms(pos, passed, danger, &mut counter);
+    let pawns = pawn_sets(pos);
+    let passed = pawn_terms(pawns, &mut counter);
+    king_shelter_terms(king_squares(pos), pawns, &mut counter);
+    let king_danger = piece_terms(pos, passed, closedness(pawns), danger, &mut counter);
     Features {
         counts: counter.0,
         king_danger,

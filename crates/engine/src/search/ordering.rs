@@ -397,8 +397,16 @@ pub(super) fn select_best(
     scores: &mut [i32; 256],
     next: &mut usize,
 ) -> Option<(Move, i32)> {
-    let remaining = *next..moves.len();
-    let best = remaining.max_by_key(|&i| (scores[i], std::cmp::Reverse(i)))?;
+    if *next >= moves.len() {
+        return None;
+    }
+    let mut best = *next;
+    for i in *next + 1..moves.len() {
+        // Strictly greater: of equal scores the first listed stays.
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
     moves.as_mut_slice().swap(*next, best);
     scores.swap(*next, best);
     let picked = (moves[*next], scores[*next]);
