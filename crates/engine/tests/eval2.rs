@@ -104,6 +104,30 @@ fn a_pawn_table_hit_is_what_a_recomputation_gives() {
 }
 
 #[test]
+fn a_king_that_moved_has_its_shelter_counted_again() {
+    // The same pawns, White's king on g1 behind f2, g2 and h2, then on e1 behind nothing: the
+    // second lookup finds the pawns in the table, and must not serve the first king's shelter.
+    let castled = Position::from_fen("r3k2r/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/R5K1 w kq - 0 1")
+        .expect("a legal position");
+    let moved = Position::from_fen("r3k2r/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/R3K3 w kq - 0 1")
+        .expect("a legal position");
+    let set = WeightSet::Eval4;
+    let mut warm = PawnTable::new();
+    eval2::evaluate(&castled, &mut warm, set, &KING_DANGER);
+    let on_e1 = eval2::evaluate(&moved, &mut warm, set, &KING_DANGER);
+    assert_eq!(warm.counters(), (2, 1), "the second lookup is a hit for the pawns");
+    let fresh = eval2::evaluate(&moved, &mut PawnTable::new(), set, &KING_DANGER);
+    assert_eq!(on_e1, fresh);
+    assert_eq!(on_e1, eval2::evaluate_with(&moved, set.weights(), &KING_DANGER));
+    // And a stale shelter would show: the two kings' shields are counted differently (three
+    // pawns one rank ahead of g1; only f2 near e1), and so priced differently.
+    let shield = |pos: &Position| {
+        eval2::features(pos).counts[eval2::SHIELD..eval2::SHIELD + 3].to_vec()
+    };
+    assert_ne!(shield(&castled), shield(&moved));
+}
+
+#[test]
 fn other_weights_change_the_evaluation_linearly() {
     // Doubling every weight of the table doubles the linear part: a tuner's view.
     let pos =
