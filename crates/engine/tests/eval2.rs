@@ -115,15 +115,21 @@ fn a_king_that_moved_has_its_shelter_counted_again() {
     let mut warm = PawnTable::new();
     eval2::evaluate(&castled, &mut warm, set, &KING_DANGER);
     let on_e1 = eval2::evaluate(&moved, &mut warm, set, &KING_DANGER);
-    assert_eq!(warm.counters(), (2, 1), "the second lookup is a hit for the pawns");
+    assert_eq!(
+        warm.counters(),
+        (2, 1),
+        "the second lookup is a hit for the pawns"
+    );
     let fresh = eval2::evaluate(&moved, &mut PawnTable::new(), set, &KING_DANGER);
     assert_eq!(on_e1, fresh);
-    assert_eq!(on_e1, eval2::evaluate_with(&moved, set.weights(), &KING_DANGER));
+    assert_eq!(
+        on_e1,
+        eval2::evaluate_with(&moved, set.weights(), &KING_DANGER)
+    );
     // And a stale shelter would show: the two kings' shields are counted differently (three
     // pawns one rank ahead of g1; only f2 near e1), and so priced differently.
-    let shield = |pos: &Position| {
-        eval2::features(pos).counts[eval2::SHIELD..eval2::SHIELD + 3].to_vec()
-    };
+    let shield =
+        |pos: &Position| eval2::features(pos).counts[eval2::SHIELD..eval2::SHIELD + 3].to_vec();
     assert_ne!(shield(&castled), shield(&moved));
 }
 
