@@ -17,7 +17,10 @@
 //! (`snapshots/measured/suite-<name>-<N>ms.yaml`, keys `suite.<name>.movetime<N>.solved` and
 //! `.positions`), never as a snapshot. `--stage M4` plays the engine of a stage (file and keys
 //! end in `-m4` / `.m4`), `--shipped-after M11` the engine as it shipped then, before a later
-//! milestone turned some defaults on (`-shipped-m11` / `.shipped.m11`).
+//! milestone turned some defaults on (`-shipped-m11` / `.shipped.m11`). `--baseline-cpu` plays
+//! the engine built for the x86-64 baseline, without M16's POPCNT (`-baseline-cpu` /
+//! `.baseline.cpu`), and `--label NAME` names a run of the engine as it is (`-NAME` / `.NAME`), so
+//! that a later milestone's run does not replace an earlier one's record.
 
 use arena::EngineSpec;
 use arena::uci::{EngineError, Score, UciEngine};
@@ -48,10 +51,32 @@ pub struct SuiteArgs {
     /// every switch a later milestone turned on off again (`Switches::shipped_after`).
     #[arg(long, conflicts_with = "stage")]
     shipped_after: Option<String>,
+    /// Play the engine built for the x86-64 baseline, without POPCNT (M16): the same search,
+    /// slower.
+    #[arg(long)]
+    baseline_cpu: bool,
+    /// A name for the stored run, added to its file and keys (`--label m16`).
+    #[arg(long, value_parser = label)]
+    label: Option<String>,
     /// Store the result in snapshots/measured/suite-<name>-<N>ms[-<stage>].yaml (or
-    /// `-shipped-<stage>` with `--shipped-after`).
+    /// `-shipped-<stage>` with `--shipped-after`; `-baseline-cpu` and `-<label>` follow).
     #[arg(long)]
     store: bool,
+}
+
+/// A label is a word of lower-case letters and digits: it becomes part of a file name and a key.
+fn label(text: &str) -> Result<String, String> {
+    if !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    {
+        Ok(text.to_string())
+    } else {
+        Err(format!(
+            "bad label {text:?}: use lower-case letters and digits"
+        ))
+    }
 }
 
 /// Reads an EPD suite (`cb2026::epd`). A line without `bm` or `am` is an error: it could
@@ -89,7 +114,11 @@ pub fn run(args: SuiteArgs, root: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let entries = read_suite(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let engine_path = crate::tools::build_cb2026(root)?;
+    let engine_path = if args.baseline_cpu {
+        xtask::release::build_cb2026_for_baseline_cpu(root)?
+    } else {
+        crate::tools::build_cb2026(root)?
+    };
     let played = Played::from_args(&args)?;
     let mut engine = Engine::start(&engine_path, args.hash, played.switches())?;
     println!(
@@ -208,7 +237,15 @@ fn store(
     solved: usize,
     positions: usize,
 ) -> Result<(), String> {
-    let (suffix, flag) = played.suffix_and_flag();
+    let (mut suffix, mut flag) = played.suffix_and_flag();
+    if args.baseline_cpu {
+        suffix.push_str("-baseline-cpu");
+        flag.push_str(" --baseline-cpu");
+    }
+    if let Some(label) = &args.label {
+        suffix.push_str(&format!("-{label}"));
+        flag.push_str(&format!(" --label {label}"));
+    }
     let key = format!(
         "suite.{name}.movetime{}{}",
         args.movetime,
@@ -221,8 +258,14 @@ fn store(
             args.suite, args.movetime
         ),
         &format!(
-            "target/release/cb2026 over UCI, Hash {} MB, go movetime {}",
-            args.hash, args.movetime
+            "{} over UCI, Hash {} MB, go movetime {}",
+            if args.baseline_cpu {
+                "target/baseline-cpu/release/cb2026 (built for x86-64)"
+            } else {
+                "target/release/cb2026"
+            },
+            args.hash,
+            args.movetime
         ),
         &crate_figures::machine(),
         &crate_figures::today(),
@@ -341,6 +384,20 @@ mod tests {
     fn parsed(words: &[&str]) -> Result<SuiteArgs, clap::Error> {
         use clap::Parser as _;
         Cli::try_parse_from(["suite", "wac"].iter().chain(words)).map(|cli| cli.args)
+    }
+
+    #[test]
+    fn a_label_is_lower_case_letters_and_digits() {
+        assert_eq!(
+            parsed(&["--label", "m16"])
+                .expect("parsed")
+                .label
+                .as_deref(),
+            Some("m16")
+        );
+        for bad in ["M16", "m-16", "", "a.b"] {
+            assert!(parsed(&["--label", bad]).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
