@@ -44,6 +44,7 @@ pub mod m12;
 pub mod m13;
 pub mod m14;
 pub mod m15;
+pub mod m17;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -93,6 +94,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m13::CHAPTER,
     m14::CHAPTER,
     m15::CHAPTER,
+    m17::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

@@ -176,6 +176,11 @@ pub struct Switches {
     /// Evaluation II counts M15's terms (pawn structure by file and square, king shelter and
     /// storm by file, more threats, space, closedness), with every weight tuned again.
     pub eval4: bool,
+    /// Quiescence tries the table's move first, and stores the move it found best (M17).
+    pub qsttmove: bool,
+    /// Quiescence skips a capture that cannot lift the evaluation to alpha even if it wins
+    /// its victim for nothing, with a margin to spare (delta pruning, M17).
+    pub qsfutility: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -203,7 +208,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 51] = [
+pub const SWITCHES: [SwitchInfo; 53] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -561,11 +566,25 @@ pub const SWITCHES: [SwitchInfo; 51] = [
         help: "evaluation IV: Ethereal's finer tables and seven more terms, every weight tuned again",
         field: |s| &mut s.eval4,
     },
+    SwitchInfo {
+        name: "qsttmove",
+        default: true,
+        stage: Stage::Milestone(17),
+        help: "quiescence tries the table's move first and stores the move it found best",
+        field: |s| &mut s.qsttmove,
+    },
+    SwitchInfo {
+        name: "qsfutility",
+        default: true,
+        stage: Stage::Milestone(17),
+        help: "quiescence skips captures that cannot reach alpha even winning their victim",
+        field: |s| &mut s.qsfutility,
+    },
 ];
 
 /// The switches that shipped on in their own milestone, after the engines of
 /// [`TURNED_ON_LATER`]: games accepted them at once.
-pub const SHIPPED_ON_LATER: [&str; 2] = ["eval3", "eval4"];
+pub const SHIPPED_ON_LATER: [&str; 4] = ["eval3", "eval4", "qsttmove", "qsfutility"];
 
 // ANCHOR: turned_on_later
 /// The switches whose default a later milestone's games turned on, each with that milestone.
@@ -629,7 +648,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 15;
+    pub const LAST_MILESTONE: u8 = 17;
     /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -694,7 +713,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M15.
+/// A stage that is not a chapter 1-20 or a milestone M1-M17.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -775,6 +794,8 @@ impl Switches {
             kingsafety: on,
             eval3: on,
             eval4: on,
+            qsttmove: on,
+            qsfutility: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -974,6 +995,8 @@ mod tests {
             "kingsafety",
             "eval3",
             "eval4",
+            "qsttmove",
+            "qsfutility",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -988,7 +1011,8 @@ mod tests {
         assert_eq!(Stage::parse(" M5 "), Ok(Stage::Milestone(5)));
         assert_eq!(Stage::parse("m11"), Ok(Stage::Milestone(11)));
         assert_eq!(Stage::parse("m15"), Ok(Stage::Milestone(15)));
-        for bad in ["0", "21", "m0", "m16", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m17"), Ok(Stage::Milestone(17)));
+        for bad in ["0", "21", "m0", "m18", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -1031,21 +1055,28 @@ mod tests {
         for (name, _) in TURNED_ON_LATER {
             expected.set(name, true).expect("a known name");
         }
-        // M14's `eval3` and M15's `eval4` shipped on in their own milestones: the engine after
-        // M12 and M13 lacks both, the engine after M14 the second.
+        // M14's `eval3`, M15's `eval4` and M17's two switches shipped on in their own
+        // milestones: the engine after M12 and M13 lacks all four, the engine after M14 the
+        // last three, the engine after M15 and M16 M17's two.
+        let after_m16 = Switches {
+            qsttmove: false,
+            qsfutility: false,
+            ..Switches::default()
+        };
+        let after_m14 = Switches {
+            eval4: false,
+            ..after_m16
+        };
         let after_m13 = Switches {
             eval3: false,
-            eval4: false,
-            ..Switches::default()
+            ..after_m14
         };
         assert_eq!(expected, after_m13);
         assert_eq!(Switches::shipped_after(Stage::Milestone(12)), after_m13);
         assert_eq!(Switches::shipped_after(Stage::Milestone(13)), after_m13);
-        let after_m14 = Switches {
-            eval4: false,
-            ..Switches::default()
-        };
         assert_eq!(Switches::shipped_after(Stage::Milestone(14)), after_m14);
+        assert_eq!(Switches::shipped_after(Stage::Milestone(15)), after_m16);
+        assert_eq!(Switches::shipped_after(Stage::Milestone(16)), after_m16);
         assert_eq!(Switches::shipped_after(Stage::LAST), Switches::default());
         assert_eq!(Switches::shipped_after(Stage::Chapter(8)), before_m12);
     }

@@ -364,7 +364,7 @@ fn bad_input_is_answered_and_changes_nothing() {
         ("set lmr maybe", "set: bad switch value 'maybe'"),
         (
             "stage 0",
-            "stage: unknown stage '0'; expected a chapter 1-20 or a milestone M1-M15",
+            "stage: unknown stage '0'; expected a chapter 1-20 or a milestone M1-M17",
         ),
         ("perft -1", "perft: depth '-1' is not a number from 0 to 64"),
     ];

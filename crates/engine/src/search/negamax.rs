@@ -607,7 +607,7 @@ impl Worker<'_> {
         if table_says_no {
             return None;
         }
-        let mut captures = MovePicker::quiescence(&self.pos, false);
+        let mut captures = MovePicker::quiescence(&self.pos, false, None);
         while let Some(m) = captures.next_move() {
             if see::see(&self.pos, m) < raised_beta - eval {
                 continue;

@@ -350,8 +350,9 @@ impl MovePicker {
     }
 
     /// The moves of a quiescence node: captures and queen promotions by MVV-LVA, or every
-    /// evasion when in check (captures first).
-    pub fn quiescence(pos: &Position, in_check: bool) -> MovePicker {
+    /// evasion when in check (captures first); the table's move, if it is one of them, before
+    /// all (M17). Being in the list is its legality check.
+    pub fn quiescence(pos: &Position, in_check: bool, table_move: Option<Move>) -> MovePicker {
         let moves = if in_check {
             pos.legal_moves()
         } else {
@@ -359,7 +360,9 @@ impl MovePicker {
         };
         let mut scores = [0; 256];
         for (score, &m) in scores.iter_mut().zip(moves.iter()) {
-            *score = if is_quiet(m) {
+            *score = if Some(m) == table_move {
+                TT_MOVE
+            } else if is_quiet(m) {
                 0
             } else {
                 GOOD_NOISY + mvv_lva(pos, m)

@@ -80,6 +80,9 @@ pub struct Params {
     pub history_prune_max_depth: i32,
     /// ...skipping quiet moves whose history is below minus this per ply of depth.
     pub history_prune_margin_per_ply: i32,
+    /// M17: quiescence skips a capture when even its victim, won for nothing, and this many
+    /// centipawns more would leave the evaluation at or below alpha.
+    pub qs_futility_margin: i32,
 }
 
 impl Default for Params {
@@ -143,6 +146,9 @@ impl Params {
         history_prune_max_depth: 4,
         history_prune_margin_per_ply: 1_024,
         // ANCHOR_END: m2_parameters
+        // ANCHOR: m17_parameters
+        qs_futility_margin: 150,
+        // ANCHOR_END: m17_parameters
     };
 
     // ANCHOR: null_move_reduction_fn

@@ -34,6 +34,9 @@ pub struct SearchStats {
     pub futility_prunes: u64,
     /// Captures skipped in quiescence because they lose material (SEE < 0).
     pub see_prunes: u64,
+    /// Captures skipped in quiescence because even winning their victim could not reach
+    /// alpha (M17's delta pruning).
+    pub qs_futility_prunes: u64,
     /// Moves after the first at PV nodes searched with a null window (principal variation
     /// search, chapter 10).
     pub pvs_scouts: u64,
@@ -134,6 +137,7 @@ impl SearchStats {
             rfp_cutoffs,
             futility_prunes,
             see_prunes,
+            qs_futility_prunes,
             pvs_scouts,
             pvs_researches,
             lmr_reductions,
@@ -175,6 +179,7 @@ impl SearchStats {
         self.rfp_cutoffs += rfp_cutoffs;
         self.futility_prunes += futility_prunes;
         self.see_prunes += see_prunes;
+        self.qs_futility_prunes += qs_futility_prunes;
         self.pvs_scouts += pvs_scouts;
         self.pvs_researches += pvs_researches;
         self.lmr_reductions += lmr_reductions;
