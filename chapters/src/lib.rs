@@ -45,6 +45,7 @@ pub mod m13;
 pub mod m14;
 pub mod m15;
 pub mod m17;
+pub mod m18;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -95,6 +96,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m14::CHAPTER,
     m15::CHAPTER,
     m17::CHAPTER,
+    m18::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

@@ -181,6 +181,9 @@ pub struct Switches {
     /// Quiescence skips a capture that cannot lift the evaluation to alpha even if it wins
     /// its victim for nothing, with a margin to spare (delta pruning, M17).
     pub qsfutility: bool,
+    /// The static evaluations a thread computed lately are kept by position key, and looked
+    /// up before evaluating (M18).
+    pub evalcache: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -208,7 +211,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 53] = [
+pub const SWITCHES: [SwitchInfo; 54] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -580,11 +583,19 @@ pub const SWITCHES: [SwitchInfo; 53] = [
         help: "quiescence skips captures that cannot reach alpha even winning their victim",
         field: |s| &mut s.qsfutility,
     },
+    SwitchInfo {
+        name: "evalcache",
+        default: true,
+        stage: Stage::Milestone(18),
+        help: "keep the static evaluations computed lately, and look them up before evaluating",
+        field: |s| &mut s.evalcache,
+    },
 ];
 
 /// The switches that shipped on in their own milestone, after the engines of
 /// [`TURNED_ON_LATER`]: games accepted them at once.
-pub const SHIPPED_ON_LATER: [&str; 4] = ["eval3", "eval4", "qsttmove", "qsfutility"];
+pub const SHIPPED_ON_LATER: [&str; 5] =
+    ["eval3", "eval4", "qsttmove", "qsfutility", "evalcache"];
 
 // ANCHOR: turned_on_later
 /// The switches whose default a later milestone's games turned on, each with that milestone.
@@ -648,7 +659,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 17;
+    pub const LAST_MILESTONE: u8 = 18;
     /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -713,7 +724,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M17.
+/// A stage that is not a chapter 1-20 or a milestone M1-M18.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -796,6 +807,7 @@ impl Switches {
             eval4: on,
             qsttmove: on,
             qsfutility: on,
+            evalcache: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -997,6 +1009,7 @@ mod tests {
             "eval4",
             "qsttmove",
             "qsfutility",
+            "evalcache",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -1012,7 +1025,8 @@ mod tests {
         assert_eq!(Stage::parse("m11"), Ok(Stage::Milestone(11)));
         assert_eq!(Stage::parse("m15"), Ok(Stage::Milestone(15)));
         assert_eq!(Stage::parse("m17"), Ok(Stage::Milestone(17)));
-        for bad in ["0", "21", "m0", "m18", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m18"), Ok(Stage::Milestone(18)));
+        for bad in ["0", "21", "m0", "m19", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -1055,13 +1069,17 @@ mod tests {
         for (name, _) in TURNED_ON_LATER {
             expected.set(name, true).expect("a known name");
         }
-        // M14's `eval3`, M15's `eval4` and M17's two switches shipped on in their own
-        // milestones: the engine after M12 and M13 lacks all four, the engine after M14 the
-        // last three, the engine after M15 and M16 M17's two.
+        // M14's `eval3`, M15's `eval4`, M17's two switches and M18's `evalcache` shipped on in
+        // their own milestones: the engine after M12 and M13 lacks all five, the engine after
+        // M14 the last four, the engine after M15 and M16 the last three, after M17 M18's.
+        let after_m17 = Switches {
+            evalcache: false,
+            ..Switches::default()
+        };
         let after_m16 = Switches {
             qsttmove: false,
             qsfutility: false,
-            ..Switches::default()
+            ..after_m17
         };
         let after_m14 = Switches {
             eval4: false,
@@ -1077,6 +1095,7 @@ mod tests {
         assert_eq!(Switches::shipped_after(Stage::Milestone(14)), after_m14);
         assert_eq!(Switches::shipped_after(Stage::Milestone(15)), after_m16);
         assert_eq!(Switches::shipped_after(Stage::Milestone(16)), after_m16);
+        assert_eq!(Switches::shipped_after(Stage::Milestone(17)), after_m17);
         assert_eq!(Switches::shipped_after(Stage::LAST), Switches::default());
         assert_eq!(Switches::shipped_after(Stage::Chapter(8)), before_m12);
     }

@@ -11,6 +11,7 @@
 //! [`Limits`] saying when to stop.
 
 pub mod correction;
+pub mod evalcache;
 mod negamax;
 pub mod ordering;
 pub mod picker;
@@ -637,6 +638,7 @@ impl<'a> Worker<'a> {
         heuristics: &'a mut Heuristics,
         limits: &'a Limits,
     ) -> Worker<'a> {
+        heuristics.evals.prepare(context.switches);
         Worker {
             pos: pos.clone(),
             tt: context.tt,
@@ -844,6 +846,27 @@ impl<'a> Worker<'a> {
         }
     }
     // ANCHOR_END: static_eval
+
+    // ANCHOR: m18_cached_eval
+    /// The static evaluation, looked up in the thread's evaluation cache if the position was
+    /// evaluated lately, computed and kept there if not (M18, switch `evalcache`). The
+    /// evaluation is a function of the position alone, so the cache changes no score and no
+    /// node: only the time a node takes.
+    fn cached_eval(&mut self) -> i32 {
+        if !self.switches.evalcache {
+            return self.evaluate();
+        }
+        let key = self.pos.key();
+        self.stats.eval_cache_probes += 1;
+        if let Some(eval) = self.heuristics.evals.probe(key) {
+            self.stats.eval_cache_hits += 1;
+            return eval;
+        }
+        let eval = self.evaluate();
+        self.heuristics.evals.store(key, eval);
+        eval
+    }
+    // ANCHOR_END: m18_cached_eval
 
     // ANCHOR: m7_corrected
     /// The static evaluation `raw` with M7's correction history added (switch `corrhist`):

@@ -128,7 +128,7 @@ impl Worker<'_> {
                 return alpha;
             }
             if ply >= MAX_PLY - 1 {
-                return self.evaluate();
+                return self.cached_eval();
             }
         }
 
@@ -148,7 +148,7 @@ impl Worker<'_> {
 
         // Pruning before any move is searched: only at non-PV nodes out of check. M3's
         // "improving" needs the evaluation at PV nodes too.
-        let raw_eval = (!in_check && (!pv || self.switches.improving)).then(|| self.evaluate());
+        let raw_eval = (!in_check && (!pv || self.switches.improving)).then(|| self.cached_eval());
         let eval = raw_eval.map(|raw| self.corrected_eval(raw));
         self.evals[ply] = eval.unwrap_or(NO_EVAL);
         let improving = self.is_improving(ply);
@@ -420,7 +420,7 @@ impl Worker<'_> {
             return 0;
         }
         self.count_node(ply);
-        self.evaluate()
+        self.cached_eval()
     }
 
     /// The table's entry for `key`, counted; none with the table switched off or in a

@@ -16,6 +16,7 @@
 
 use super::MAX_PLY;
 use super::correction::CorrectionHistory;
+use super::evalcache::EvalCache;
 use super::see;
 use crate::eval2::PawnTable;
 use crate::movegen::MoveList;
@@ -71,6 +72,8 @@ pub struct Heuristics {
     pub pawns: PawnTable,
     /// M7's correction history: what the search found the static evaluation off by.
     pub correction: CorrectionHistory,
+    /// M18's evaluation cache: the static evaluations this thread computed lately.
+    pub evals: EvalCache,
 }
 
 impl Default for Heuristics {
@@ -83,6 +86,7 @@ impl Default for Heuristics {
             continuation: vec![0; CONTINUATION_LEN],
             pawns: PawnTable::new(),
             correction: CorrectionHistory::default(),
+            evals: EvalCache::new(),
         }
     }
 }

@@ -24,7 +24,7 @@ impl Worker<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate();
+            return self.cached_eval();
         }
         // The table serves quiescence too: any entry settles a window here, as quiescence is
         // the shallowest search there is (its results are stored at depth 0).
@@ -49,7 +49,7 @@ impl Worker<'_> {
         if !in_check {
             // Stand pat: the side to move need not capture, so the static evaluation is
             // already a lower bound on its score.
-            stand_pat = self.evaluate();
+            stand_pat = self.cached_eval();
             stand_pat = self.corrected_eval(stand_pat);
             if stand_pat >= beta {
                 return stand_pat;

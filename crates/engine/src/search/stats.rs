@@ -37,6 +37,10 @@ pub struct SearchStats {
     /// Captures skipped in quiescence because even winning their victim could not reach
     /// alpha (M17's delta pruning).
     pub qs_futility_prunes: u64,
+    /// Static evaluations asked of M18's evaluation cache...
+    pub eval_cache_probes: u64,
+    /// ...and found there instead of computed.
+    pub eval_cache_hits: u64,
     /// Moves after the first at PV nodes searched with a null window (principal variation
     /// search, chapter 10).
     pub pvs_scouts: u64,
@@ -138,6 +142,8 @@ impl SearchStats {
             futility_prunes,
             see_prunes,
             qs_futility_prunes,
+            eval_cache_probes,
+            eval_cache_hits,
             pvs_scouts,
             pvs_researches,
             lmr_reductions,
@@ -180,6 +186,8 @@ impl SearchStats {
         self.futility_prunes += futility_prunes;
         self.see_prunes += see_prunes;
         self.qs_futility_prunes += qs_futility_prunes;
+        self.eval_cache_probes += eval_cache_probes;
+        self.eval_cache_hits += eval_cache_hits;
         self.pvs_scouts += pvs_scouts;
         self.pvs_researches += pvs_researches;
         self.lmr_reductions += lmr_reductions;

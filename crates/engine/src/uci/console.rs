@@ -23,7 +23,7 @@ Console commands:
   set NAME on|off   turn a feature on or off for the next search
   switches          every feature with its state, default and chapter
   stage [N]         set every feature as the engine stood at the end of chapter N (1-20) or
-                    milestone M1-M17; alone, say which stages the features match
+                    milestone M1-M18; alone, say which stages the features match
   help              this";
 
 impl Session {
@@ -120,7 +120,7 @@ impl Session {
                 self.settings.switches = stage.switches();
                 Ok(())
             }
-            _ => input_error("stage: expected 'stage N' (1-20 or M1-M17), or 'stage' alone"),
+            _ => input_error("stage: expected 'stage N' (1-20 or M1-M18), or 'stage' alone"),
         }
     }
 }
@@ -183,10 +183,10 @@ mod tests {
         assert_eq!(stages_of(Stage::Milestone(5).switches()), "stage M5");
         // The default engine ships some switches off (M5's buckets, M7's correction history,
         // ...) and some of the last milestones' on: it is no stage until every one of them is
-        // on but M13's. M14's `eval3`, M15's `eval4` and M17's two ship on and M13's
-        // `kingsafety` off, and no stage has one without the other: without M14's, M15's and
-        // M17's too, it is M11 and M12 (M12 added no switch); with M13's, M13; with M14's too,
-        // M14; with M15's, M15 and M16 (no switch); with all, the last stage, M17.
+        // on but M13's. M14's `eval3`, M15's `eval4`, M17's two and M18's `evalcache` ship on
+        // and M13's `kingsafety` off, and no stage has one without the other: without M14's
+        // to M18's, it is M11 and M12 (M12 added no switch); with M13's, M13; with M14's too,
+        // M14; with M15's, M15 and M16 (no switch); then M17; with all, the last stage, M18.
         let mut switches = Switches::default();
         let shipped_off = Switches::shipped_off_through(Stage::LAST);
         let (last, before) = shipped_off.split_last().expect("switches shipped off");
@@ -202,6 +202,8 @@ mod tests {
         assert!(stages_of(switches).contains("no stage"));
         switches.set("qsttmove", false).expect("a known switch");
         switches.set("qsfutility", false).expect("a known switch");
+        assert!(stages_of(switches).contains("no stage"));
+        switches.set("evalcache", false).expect("a known switch");
         assert_eq!(stages_of(switches), "stage M11 to M12 (the same switches)");
         switches.set(last, true).expect("a known switch");
         assert_eq!(stages_of(switches), "stage M13");
@@ -213,6 +215,8 @@ mod tests {
         assert!(stages_of(switches).contains("no stage"));
         switches.set("qsfutility", true).expect("a known switch");
         assert_eq!(stages_of(switches), "stage M17");
+        switches.set("evalcache", true).expect("a known switch");
+        assert_eq!(stages_of(switches), "stage M18");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"
