@@ -781,7 +781,7 @@ fn stage_sets_the_switches_of_a_chapter() {
             Vec::<String>::new()
         );
     }
-    assert_eq!(engine.ask("stage"), vec!["stage M15"]);
+    assert_eq!(engine.ask("stage"), vec!["stage M17"]);
     assert_eq!(engine.ask("stage 11"), Vec::<String>::new());
     assert_eq!(engine.ask("stage"), vec!["stage 11"]);
     let switches = engine.ask("switches");
