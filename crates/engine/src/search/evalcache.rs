@@ -7,9 +7,9 @@
 //! moves, and quiescence meets the same exchanges from different move orders. The evaluation is
 //! a pure function of the position, so every time but the first is work thrown away. Engines
 //! have long kept a table of evaluations for this (Chess Programming Wiki, "Evaluation Hash
-//! Table"; Ernst Heinz's DarkThought had several); Stockfish keeps the evaluation in its
-//! transposition table entry, which our entries have no bits left for (chapter 17's key check
-//! fills the last thirteen).
+//! Table"; HoiChess's `EvaluationCache`, in its `src/evalcache.h`, is a small example); Stockfish
+//! keeps the evaluation in its transposition table entry, which our entries have no bits left
+//! for (chapter 17's key check fills the last thirteen).
 //!
 //! One slot is one 64-bit word: the key's top 48 bits and the evaluation as an `i16`. The
 //! slot's index comes from the key's low bits, so the 48 stored bits and the index together are
