@@ -594,8 +594,7 @@ pub const SWITCHES: [SwitchInfo; 54] = [
 
 /// The switches that shipped on in their own milestone, after the engines of
 /// [`TURNED_ON_LATER`]: games accepted them at once.
-pub const SHIPPED_ON_LATER: [&str; 5] =
-    ["eval3", "eval4", "qsttmove", "qsfutility", "evalcache"];
+pub const SHIPPED_ON_LATER: [&str; 5] = ["eval3", "eval4", "qsttmove", "qsfutility", "evalcache"];
 
 // ANCHOR: turned_on_later
 /// The switches whose default a later milestone's games turned on, each with that milestone.
