@@ -19,7 +19,8 @@
 use crate::switches::Switches;
 
 /// How many bits of the key choose a slot: 2^16 slots of 8 bytes, 512 KB, small enough to
-/// stay in a core's second-level cache beside the search's other tables.
+/// live in the processor's caches rather than in memory. A size chosen, not timed against
+/// others.
 pub const EVAL_CACHE_BITS: u32 = 16;
 
 /// The slots' count.
