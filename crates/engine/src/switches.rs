@@ -184,6 +184,15 @@ pub struct Switches {
     /// The static evaluations a thread computed lately are kept by position key, and looked
     /// up before evaluating (M18).
     pub evalcache: bool,
+    /// A quiet move that gives check is a late move like another, reduced a ply less (M19);
+    /// off, checks are never reduced.
+    pub lmrchecks: bool,
+    /// A capture the exchange says loses material, tried last, is reduced like a late quiet
+    /// move (M19); off, every capture is searched at full depth.
+    pub lmrnoisy: bool,
+    /// Where the hash move is a capture or a promotion, the quiet moves are reduced a ply more
+    /// (M19).
+    pub ttnoisy: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -211,7 +220,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 54] = [
+pub const SWITCHES: [SwitchInfo; 57] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -590,6 +599,27 @@ pub const SWITCHES: [SwitchInfo; 54] = [
         help: "keep the static evaluations computed lately, and look them up before evaluating",
         field: |s| &mut s.evalcache,
     },
+    SwitchInfo {
+        name: "lmrchecks",
+        default: false,
+        stage: Stage::Milestone(19),
+        help: "late quiet moves that give check are reduced, a ply less than others",
+        field: |s| &mut s.lmrchecks,
+    },
+    SwitchInfo {
+        name: "lmrnoisy",
+        default: false,
+        stage: Stage::Milestone(19),
+        help: "late captures that lose material are reduced like late quiet moves",
+        field: |s| &mut s.lmrnoisy,
+    },
+    SwitchInfo {
+        name: "ttnoisy",
+        default: false,
+        stage: Stage::Milestone(19),
+        help: "quiet moves are reduced a ply more where the hash move is noisy",
+        field: |s| &mut s.ttnoisy,
+    },
 ];
 
 /// The switches that shipped on in their own milestone, after the engines of
@@ -644,7 +674,7 @@ impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
 /// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// milestone M1 to M15 (the milestones come after chapter 20). The derived order is the book's:
+/// one of the milestones M1, M2, ... (the milestones come after chapter 20). The derived order is the book's:
 /// every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -658,7 +688,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 18;
+    pub const LAST_MILESTONE: u8 = 19;
     /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -807,6 +837,9 @@ impl Switches {
             qsttmove: on,
             qsfutility: on,
             evalcache: on,
+            lmrchecks: on,
+            lmrnoisy: on,
+            ttnoisy: on,
             stability: on,
             scoredrop: on,
             nodeshare: on,
@@ -1009,6 +1042,9 @@ mod tests {
             "qsttmove",
             "qsfutility",
             "evalcache",
+            "lmrchecks",
+            "lmrnoisy",
+            "ttnoisy",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -1025,7 +1061,8 @@ mod tests {
         assert_eq!(Stage::parse("m15"), Ok(Stage::Milestone(15)));
         assert_eq!(Stage::parse("m17"), Ok(Stage::Milestone(17)));
         assert_eq!(Stage::parse("m18"), Ok(Stage::Milestone(18)));
-        for bad in ["0", "21", "m0", "m19", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m19"), Ok(Stage::Milestone(19)));
+        for bad in ["0", "21", "m0", "m20", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -1047,6 +1084,9 @@ mod tests {
                 "corrhist",
                 "cutnode",
                 "kingsafety",
+                "lmrchecks",
+                "lmrnoisy",
+                "ttnoisy",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

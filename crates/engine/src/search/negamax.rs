@@ -24,8 +24,13 @@ struct Tried {
 /// What the move loop needs to know about a move besides the move.
 #[derive(Clone, Copy)]
 struct LateMove {
-    /// Quiet, not in check, not giving check: a candidate for reduction.
+    /// A candidate for reduction: quiet, not in check, not giving check (chapter 12), or one
+    /// of the moves M19 adds (see [`Worker::is_reducible`]).
     reducible: bool,
+    quiet: bool,
+    gives_check: bool,
+    /// Whether the node's hash move is a capture or a promotion (M19's `ttnoisy`).
+    tt_move_noisy: bool,
     is_killer: bool,
     /// The move's number at this node, 1-based.
     number: usize,
@@ -283,8 +288,12 @@ impl Worker<'_> {
                 let child = if pv { Node::Pv } else { node.scout_child() };
                 -self.negamax(-beta, -alpha, new_depth, ply + 1, child, None)
             } else {
+                let bad_noisy = !quiet && picker.handing_out_bad_noisy();
                 let late = LateMove {
-                    reducible: quiet && !in_check && !gives_check,
+                    reducible: self.is_reducible(quiet, bad_noisy, in_check, gives_check),
+                    quiet,
+                    gives_check,
+                    tt_move_noisy: tt_move.is_some_and(|t| !is_quiet(t)),
                     is_killer: killers.contains(&Some(m)),
                     number: searched + 1,
                     improving,
@@ -788,13 +797,64 @@ impl Worker<'_> {
         if self.switches.improving && !late.improving {
             reduction += 1;
         }
+        reduction += self.m19_reduction_change(late);
         let reduction = reduction.clamp(0, (new_depth - 1).max(0));
         if reduction > 0 {
-            self.stats.lmr_reductions += 1;
+            self.count_reduction(late);
         }
         reduction
     }
     // ANCHOR_END: late_move_reduction
+
+    // ANCHOR: m19_reducible
+    /// Whether a late move may be reduced at all. Chapter 12 reduces only quiet moves, out of
+    /// check, that give no check. M19 adds two kinds of late move: a quiet move that gives
+    /// check (switch `lmrchecks`), and a capture or under-promotion the picker keeps for its
+    /// last stage because the exchange loses material (switch `lmrnoisy`). Both come late in
+    /// the order for a reason, and both are still searched, only less deeply at first: if one
+    /// beats alpha, chapter 12's re-search at full depth finds out.
+    fn is_reducible(
+        &self,
+        quiet: bool,
+        bad_noisy: bool,
+        in_check: bool,
+        gives_check: bool,
+    ) -> bool {
+        let kind = quiet || (bad_noisy && self.switches.lmrnoisy);
+        let check = !gives_check || (quiet && self.switches.lmrchecks);
+        !in_check && kind && check
+    }
+
+    /// M19's changes to a reduction. A check is reduced a ply less than a quiet move that
+    /// gives none: a check forces the reply, and a check that looked poor at low depth is the
+    /// likeliest of late moves to turn out a combination. Where the hash move is noisy, the
+    /// best move here is probably that capture, and the quiet moves a ply more doubtful
+    /// (Stockfish's `ttCapture`, in its `search.cpp`).
+    fn m19_reduction_change(&self, late: LateMove) -> i32 {
+        let mut change = 0;
+        if self.switches.lmrchecks && late.gives_check {
+            change -= 1;
+        }
+        if self.switches.ttnoisy && late.quiet && late.tt_move_noisy {
+            change += 1;
+        }
+        change
+    }
+    // ANCHOR_END: m19_reducible
+
+    /// Counts a reduced move, and of what kind, for the figures.
+    fn count_reduction(&mut self, late: LateMove) {
+        self.stats.lmr_reductions += 1;
+        if late.gives_check {
+            self.stats.reduced_checks += 1;
+        }
+        if !late.quiet {
+            self.stats.reduced_bad_noisy += 1;
+        }
+        if self.switches.ttnoisy && late.quiet && late.tt_move_noisy {
+            self.stats.tt_noisy_reductions += 1;
+        }
+    }
 
     // ANCHOR: m3_fns
     /// Whether the static evaluation at `ply` is better than at `ply − 2`, the last time the

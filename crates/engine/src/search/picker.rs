@@ -264,6 +264,16 @@ impl Picker {
         }
     }
 
+    /// Whether the move handed out last came from the staged picker's last stage: a capture
+    /// the exchange says loses material, or an under-promotion (M19's `lmrnoisy` reduces
+    /// those). Chapter 9's picker does not sort them apart, and says no.
+    pub fn handing_out_bad_noisy(&self) -> bool {
+        match self {
+            Picker::Scored(_) => false,
+            Picker::Staged(picker) => picker.stage == Stage::BadNoisy,
+        }
+    }
+
     /// How many moves the picker has generated so far.
     pub fn generated(&self) -> u64 {
         match self {

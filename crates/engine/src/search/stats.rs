@@ -50,6 +50,12 @@ pub struct SearchStats {
     pub lmr_reductions: u64,
     /// Reduced moves that beat alpha and were searched again at full depth.
     pub lmr_researches: u64,
+    /// Of the reduced moves, quiet checks (M19's `lmrchecks`)...
+    pub reduced_checks: u64,
+    /// ...captures that lose material (M19's `lmrnoisy`)...
+    pub reduced_bad_noisy: u64,
+    /// ...and quiet moves reduced a ply more for a noisy hash move (M19's `ttnoisy`).
+    pub tt_noisy_reductions: u64,
     /// Root searches repeated with a wider aspiration window.
     pub aspiration_researches: u64,
     /// Moves extended because they give check.
@@ -148,6 +154,9 @@ impl SearchStats {
             pvs_researches,
             lmr_reductions,
             lmr_researches,
+            reduced_checks,
+            reduced_bad_noisy,
+            tt_noisy_reductions,
             aspiration_researches,
             check_extensions,
             singular_searches,
@@ -192,6 +201,9 @@ impl SearchStats {
         self.pvs_researches += pvs_researches;
         self.lmr_reductions += lmr_reductions;
         self.lmr_researches += lmr_researches;
+        self.reduced_checks += reduced_checks;
+        self.reduced_bad_noisy += reduced_bad_noisy;
+        self.tt_noisy_reductions += tt_noisy_reductions;
         self.aspiration_researches += aspiration_researches;
         self.check_extensions += check_extensions;
         self.singular_searches += singular_searches;
