@@ -46,6 +46,7 @@ pub mod m14;
 pub mod m15;
 pub mod m17;
 pub mod m18;
+pub mod m19;
 pub mod m2;
 pub mod m3;
 pub mod m4;
@@ -97,6 +98,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m15::CHAPTER,
     m17::CHAPTER,
     m18::CHAPTER,
+    m19::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

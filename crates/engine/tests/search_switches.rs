@@ -132,6 +132,9 @@ fn counter(name: &str) -> Option<fn(&SearchStats) -> u64> {
         "probcut" => |s| s.probcut_tries,
         "nulleval" => |s| s.null_eval_plies,
         "evalcache" => |s| s.eval_cache_hits,
+        "lmrchecks" => |s| s.reduced_checks,
+        "lmrnoisy" => |s| s.reduced_bad_noisy,
+        "ttnoisy" => |s| s.tt_noisy_reductions,
         _ => return None,
     })
 }

@@ -264,6 +264,7 @@ impl Picker {
         }
     }
 
+    // ANCHOR: m19_bad_noisy
     /// Whether the move handed out last came from the staged picker's last stage: a capture
     /// the exchange says loses material, or an under-promotion (M19's `lmrnoisy` reduces
     /// those). Chapter 9's picker does not sort them apart, and says no.
@@ -273,6 +274,7 @@ impl Picker {
             Picker::Staged(picker) => picker.stage == Stage::BadNoisy,
         }
     }
+    // ANCHOR_END: m19_bad_noisy
 
     /// How many moves the picker has generated so far.
     pub fn generated(&self) -> u64 {

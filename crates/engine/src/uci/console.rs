@@ -23,7 +23,7 @@ Console commands:
   set NAME on|off   turn a feature on or off for the next search
   switches          every feature with its state, default and chapter
   stage [N]         set every feature as the engine stood at the end of chapter N (1-20) or
-                    milestone M1-M18; alone, say which stages the features match
+                    milestone M1-M19; alone, say which stages the features match
   help              this";
 
 impl Session {
@@ -120,7 +120,7 @@ impl Session {
                 self.settings.switches = stage.switches();
                 Ok(())
             }
-            _ => input_error("stage: expected 'stage N' (1-20 or M1-M18), or 'stage' alone"),
+            _ => input_error("stage: expected 'stage N' (1-20 or M1-M19), or 'stage' alone"),
         }
     }
 }
@@ -186,9 +186,10 @@ mod tests {
         // on but M13's. M14's `eval3`, M15's `eval4`, M17's two and M18's `evalcache` ship on
         // and M13's `kingsafety` off, and no stage has one without the other: without M14's
         // to M18's, it is M11 and M12 (M12 added no switch); with M13's, M13; with M14's too,
-        // M14; with M15's, M15 and M16 (no switch); then M17; with all, the last stage, M18.
+        // M14; with M15's, M15 and M16 (no switch); then M17; with all, M18. M19's three
+        // switches ship off, and with them on too it is the last stage, M19.
         let mut switches = Switches::default();
-        let shipped_off = Switches::shipped_off_through(Stage::LAST);
+        let shipped_off = Switches::shipped_off_through(Stage::Milestone(18));
         let (last, before) = shipped_off.split_last().expect("switches shipped off");
         assert_eq!(*last, "kingsafety");
         for name in before {
@@ -217,6 +218,10 @@ mod tests {
         assert_eq!(stages_of(switches), "stage M17");
         switches.set("evalcache", true).expect("a known switch");
         assert_eq!(stages_of(switches), "stage M18");
+        for name in ["lmrchecks", "lmrnoisy", "ttnoisy"] {
+            switches.set(name, true).expect("a known switch");
+        }
+        assert_eq!(stages_of(switches), "stage M19");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"
