@@ -9,8 +9,9 @@
 //! Defaults are the strongest configuration we have measured. Features of the book ship
 //! off until games say on is better: `smpvote` (chapter 17), M2's `histprune` (it cost games
 //! alone, `snapshots/games/m2-alone-histprune.json`), `ttbuckets`, `ttbuckets64`, `ttkeepdeep`
-//! and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`) and M8's `cutnode`
-//! (`snapshots/games/m8-cutnode.json`).
+//! and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`), M8's `cutnode`
+//! (`snapshots/games/m8-cutnode.json`) and M19's `lmrchecks`, `lmrnoisy` and `ttnoisy`
+//! (`snapshots/games/m19-reductions.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
@@ -673,9 +674,9 @@ impl fmt::Display for SwitchError {
 impl std::error::Error for SwitchError {}
 
 // ANCHOR: stage
-/// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after
-/// one of the milestones M1, M2, ... (the milestones come after chapter 20). The derived order is the book's:
-/// every chapter before every milestone.
+/// A point in the book: the engine as it stands at the end of chapter 1 to 20, or after one
+/// of the milestones M1, M2, ... (the milestones come after chapter 20). The derived order is
+/// the book's: every chapter before every milestone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
     /// The end of chapter 1 to [`Stage::LAST_CHAPTER`].
