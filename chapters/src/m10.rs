@@ -168,6 +168,7 @@ fn set_name(set: WeightSet) -> &'static str {
         WeightSet::KingSafety => "kingsafety",
         WeightSet::Eval3 => "eval3",
         WeightSet::Eval4 => "eval4",
+        WeightSet::Eval5 => "eval5",
     }
 }
 

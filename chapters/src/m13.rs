@@ -189,7 +189,7 @@ fn add_weights(f: &mut Figures) {
     f.add("m13.weights.unchanged", unchanged)
         .add(
             "m13.weights.inputs",
-            eval2::NUM_WEIGHTS - eval2::KING_SAFETY,
+            eval2::COMPLEXITY - eval2::KING_SAFETY,
         )
         .add("m13.weights.before", eval2::EVAL3_TERMS);
     for sum in SUMS {
@@ -225,7 +225,7 @@ fn add_losses(f: &mut Figures) {
 
 fn print_tables() {
     println!("The learnt king safety's weights, start -> learnt (mg, eg):\n");
-    for index in eval2::KING_SAFETY..eval2::NUM_WEIGHTS {
+    for index in eval2::KING_SAFETY..eval2::COMPLEXITY {
         let (start, learnt) = pair(index);
         println!(
             "{:<40} ({:>4}, {:>4}) -> ({:>4}, {:>4})",

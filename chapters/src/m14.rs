@@ -128,11 +128,11 @@ fn add_weights(f: &mut Figures) {
         .add("m14.weights.new", new)
         .add(
             "m14.weights.all",
-            (0..eval2::NUM_WEIGHTS).filter(|&i| is_m14s(i)).count(),
+            (0..eval2::EVAL5_TERMS).filter(|&i| is_m14s(i)).count(),
         )
         .add(
             "m14.weights.unchanged",
-            (0..eval2::NUM_WEIGHTS)
+            (0..eval2::EVAL5_TERMS)
                 .filter(|&i| is_m14s(i) && !is_new(i) && moved(i) == 0)
                 .count(),
         );

@@ -146,7 +146,7 @@ fn add_weights(f: &mut Figures) {
     let terms = eval2::TERMS.iter().filter(|t| is_new(t.start)).count();
     f.add("m15.terms", terms)
         .add("m15.weights.new", eval2::KING_SAFETY - eval2::EVAL4_TERMS)
-        .add("m15.weights.all", eval2::NUM_WEIGHTS)
+        .add("m15.weights.all", eval2::EVAL5_TERMS)
         .add(
             "m15.weights.shelter_and_storm",
             eval2::PASSED_OWN_DISTANCE - eval2::SHELTER,
@@ -175,7 +175,7 @@ fn add_older_weights(f: &mut Figures) {
     add_movers(f, "m15", MOVERS, pair, is_new);
     f.add(
         "m15.weights.unchanged",
-        (0..eval2::NUM_WEIGHTS)
+        (0..eval2::EVAL5_TERMS)
             .filter(|&i| !is_new(i) && moved(i) == 0)
             .count(),
     );

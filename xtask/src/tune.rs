@@ -49,7 +49,7 @@ pub struct TuneArgs {
     /// losses of its runs and chapter 19's weights are on one scale.
     #[arg(long)]
     k: Option<f64>,
-    /// With `--set eval3` or `--set eval4`: keep that milestone's new terms at zero and tune
+    /// With `--set eval3`, `eval4` or `eval5`: keep that milestone's new terms at zero and tune
     /// every other weight, to measure what the terms add (write the result elsewhere with
     /// `--out` and `--losses`).
     #[arg(long)]
@@ -75,6 +75,9 @@ pub enum Set {
     /// M15: `EVAL4_WEIGHTS`, the switch `eval4`: M14's weights and M15's new terms, every
     /// weight tuned again together.
     Eval4,
+    /// M20: `EVAL5_WEIGHTS`, the switch `complexity`: M15's weights and M20's complexity, every
+    /// weight tuned again together.
+    Eval5,
 }
 
 impl Set {
@@ -85,6 +88,7 @@ impl Set {
             Set::KingSafety => "KING_SAFETY_WEIGHTS",
             Set::Eval3 => "EVAL3_WEIGHTS",
             Set::Eval4 => "EVAL4_WEIGHTS",
+            Set::Eval5 => "EVAL5_WEIGHTS",
         }
     }
 
@@ -109,6 +113,10 @@ impl Set {
                 "M14's weights tuned again, every one, with M15's new terms (Evaluation IV): \
                  the switch `eval4`."
             }
+            Set::Eval5 => {
+                "M15's weights tuned again, every one, with M20's complexity: the switch \
+                 `complexity`."
+            }
         }
     }
 
@@ -121,6 +129,7 @@ impl Set {
             Set::KingSafety => eval2::WeightSet::Teacher.weights(),
             Set::Eval3 => eval2::WeightSet::KingSafety.weights(),
             Set::Eval4 => eval2::WeightSet::Eval3.weights(),
+            Set::Eval5 => eval2::WeightSet::Eval4.weights(),
         }
     }
 
@@ -131,6 +140,7 @@ impl Set {
             Set::KingSafety => "M10's weights",
             Set::Eval3 => "M13's weights",
             Set::Eval4 => "M14's weights",
+            Set::Eval5 => "M15's weights",
         }
     }
 
@@ -138,22 +148,25 @@ impl Set {
     fn king_danger(self) -> &'static KingDanger {
         match self {
             Set::Tuned | Set::Teacher => &eval2::KING_DANGER,
-            Set::KingSafety | Set::Eval3 | Set::Eval4 => &eval2::KING_SAFETY_LEARNT,
+            Set::KingSafety | Set::Eval3 | Set::Eval4 | Set::Eval5 => &eval2::KING_SAFETY_LEARNT,
         }
     }
 
     /// The weights of terms added after this set was made, kept at zero when it is tuned
     /// again, so that running the command again writes the same file. With
     /// `without_new_terms`, this set's own new terms are kept at zero too.
-    fn kept(self, without_new_terms: bool) -> std::ops::Range<usize> {
+    fn kept(self, without_new_terms: bool) -> Vec<std::ops::Range<usize>> {
+        let complexity = eval2::COMPLEXITY..eval2::NUM_WEIGHTS;
         let first_new = match self {
             Set::Tuned | Set::Teacher | Set::KingSafety => eval2::EVAL3_TERMS,
             Set::Eval3 if without_new_terms => eval2::EVAL3_TERMS,
             Set::Eval3 => eval2::EVAL4_TERMS,
             Set::Eval4 if without_new_terms => eval2::EVAL4_TERMS,
-            Set::Eval4 => return 0..0,
+            Set::Eval4 => return vec![complexity],
+            Set::Eval5 if without_new_terms => return vec![complexity],
+            Set::Eval5 => return Vec::new(),
         };
-        first_new..eval2::KING_SAFETY
+        vec![first_new..eval2::KING_SAFETY, complexity]
     }
 }
 
@@ -245,12 +258,13 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
             "cargo xtask tune{}{} --epochs {} --rate {}{}{}",
             match args.set {
                 Set::Tuned => String::new(),
-                Set::Teacher | Set::KingSafety | Set::Eval3 | Set::Eval4 => format!(
+                Set::Teacher | Set::KingSafety | Set::Eval3 | Set::Eval4 | Set::Eval5 => format!(
                     " --set {} --data {} --held-out {} --out {} --losses {}",
                     match args.set {
                         Set::KingSafety => "king-safety",
                         Set::Eval3 => "eval3",
                         Set::Eval4 => "eval4",
+                        Set::Eval5 => "eval5",
                         _ => "teacher",
                     },
                     args.data.display(),

@@ -29,6 +29,7 @@ use crate::bitboard::Bitboard;
 use crate::eval::{self, MAX_PHASE, Tapered};
 use crate::eval2_eval3::EVAL3_WEIGHTS;
 use crate::eval2_eval4::EVAL4_WEIGHTS;
+use crate::eval2_eval5::EVAL5_WEIGHTS;
 use crate::eval2_kingsafety::KING_SAFETY_WEIGHTS;
 use crate::eval2_teacher::TEACHER_WEIGHTS;
 use crate::eval2_tuned::TUNED_WEIGHTS;
@@ -179,8 +180,18 @@ pub const KS_WEAK: usize = KS_ZONE_HITS + 4; // zone squares only the king or qu
 pub const KS_SAFE_CHECKS: usize = KS_WEAK + 1; // 4: safe checking squares, by kind
 pub const KS_NO_QUEEN: usize = KS_SAFE_CHECKS + 4; // the attacker has no queen
 pub const KS_BASE: usize = KS_NO_QUEEN + 1; // one per attack: an offset
+// M20: the complexity of the position, counted once for the board (not per side): how decisive
+// the endgame value is. Not linear either: see `with_complexity`.
+pub const EVAL5_TERMS: usize = KS_BASE + 1; // M15's weights are the ones before
+pub const COMPLEXITY: usize = EVAL5_TERMS;
+pub const COMPLEXITY_PAWNS: usize = COMPLEXITY; // pawns on the board, both sides
+pub const COMPLEXITY_PASSED: usize = COMPLEXITY_PAWNS + 1; // passed pawns, both sides
+pub const COMPLEXITY_FLANKS: usize = COMPLEXITY_PASSED + 1; // pawns on both wings
+pub const COMPLEXITY_PAWNS_ONLY: usize = COMPLEXITY_FLANKS + 1; // no piece but kings and pawns
+pub const COMPLEXITY_OUTFLANKING: usize = COMPLEXITY_PAWNS_ONLY + 1; // kings' files apart − ranks
+pub const COMPLEXITY_BASE: usize = COMPLEXITY_OUTFLANKING + 1; // one per position: an offset
 /// The number of weight pairs.
-pub const NUM_WEIGHTS: usize = KS_BASE + 1;
+pub const NUM_WEIGHTS: usize = COMPLEXITY_BASE + 1;
 // ANCHOR_END: layout
 
 /// A term of the trace: a name and its slots in the table, `start..start + len`.
@@ -196,7 +207,7 @@ const fn term(name: &'static str, start: usize, len: usize) -> Term {
 }
 
 /// Every term in trace order; together they cover the table exactly once (a test checks it).
-pub const TERMS: [Term; 61] = [
+pub const TERMS: [Term; 67] = [
     term("material", MATERIAL, 6),
     term("piece-square", PSQT, 6 * 64),
     term("passed: rank", PASSED_RANK, 8),
@@ -258,6 +269,12 @@ pub const TERMS: [Term; 61] = [
     term("king safety: safe checks", KS_SAFE_CHECKS, 4),
     term("king safety: no queen", KS_NO_QUEEN, 1),
     term("king safety: base", KS_BASE, 1),
+    term("complexity: pawns", COMPLEXITY_PAWNS, 1),
+    term("complexity: passed pawns", COMPLEXITY_PASSED, 1),
+    term("complexity: both flanks", COMPLEXITY_FLANKS, 1),
+    term("complexity: pawns only", COMPLEXITY_PAWNS_ONLY, 1),
+    term("complexity: outflanking", COMPLEXITY_OUTFLANKING, 1),
+    term("complexity: base", COMPLEXITY_BASE, 1),
 ];
 
 /// The term that weight `index` belongs to.
@@ -283,7 +300,9 @@ pub struct EvalWeights {
 /// on labels a stronger engine helped write (M10's switch `teacher`, [`TEACHER_WEIGHTS`]), or
 /// M10's tuned again with M13's king safety (switch `kingsafety`, [`KING_SAFETY_WEIGHTS`]), or
 /// M13's tuned again, every weight, with M14's terms (switch `eval3`, [`EVAL3_WEIGHTS`]), or
-/// M14's tuned again, every weight, with M15's terms (switch `eval4`, [`EVAL4_WEIGHTS`]).
+/// M14's tuned again, every weight, with M15's terms (switch `eval4`, [`EVAL4_WEIGHTS`]), or
+/// M15's tuned again, every weight, with M20's complexity (switch `complexity`,
+/// [`EVAL5_WEIGHTS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WeightSet {
     #[default]
@@ -293,16 +312,18 @@ pub enum WeightSet {
     KingSafety,
     Eval3,
     Eval4,
+    Eval5,
 }
 
 impl WeightSet {
-    pub const ALL: [WeightSet; 6] = [
+    pub const ALL: [WeightSet; 7] = [
         WeightSet::HandSet,
         WeightSet::Tuned,
         WeightSet::Teacher,
         WeightSet::KingSafety,
         WeightSet::Eval3,
         WeightSet::Eval4,
+        WeightSet::Eval5,
     ];
 
     /// The set's place in tables kept for every set ([`PSQ`], [`Position::psq`]).
@@ -320,6 +341,7 @@ impl WeightSet {
             WeightSet::KingSafety => &KING_SAFETY_WEIGHTS,
             WeightSet::Eval3 => &EVAL3_WEIGHTS,
             WeightSet::Eval4 => &EVAL4_WEIGHTS,
+            WeightSet::Eval5 => &EVAL5_WEIGHTS,
         }
     }
 }
@@ -550,6 +572,7 @@ pub static PSQ: [PsqTable; WeightSet::ALL.len()] = [
     psq_table(&KING_SAFETY_WEIGHTS),
     psq_table(&EVAL3_WEIGHTS),
     psq_table(&EVAL4_WEIGHTS),
+    psq_table(&EVAL5_WEIGHTS),
 ];
 
 /// One weight set's values by colour, piece kind and square.
@@ -699,17 +722,21 @@ pub trait Sink {
 
 /// Sums weights × counts per colour.
 /// The king safety's inputs (M13) are summed apart, per attacking colour, and count only
-/// through [`king_safety_penalty`].
+/// through [`king_safety_penalty`]; the complexity's (M20) are summed apart too, once for the
+/// board, and count only through [`with_complexity`].
 struct Scorer<'w> {
     weights: &'w [Tapered; NUM_WEIGHTS],
     score: [Tapered; 2],
     king_safety: [Tapered; 2],
+    complexity: Tapered,
 }
 
 impl Sink for Scorer<'_> {
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
-        let sum = if index >= KING_SAFETY {
+        let sum = if index >= COMPLEXITY {
+            &mut self.complexity
+        } else if index >= KING_SAFETY {
             &mut self.king_safety[color.index()]
         } else {
             &mut self.score[color.index()]
@@ -725,6 +752,7 @@ impl<'w> Scorer<'w> {
             weights: &weights.pairs,
             score: [Tapered::default(); 2],
             king_safety: [Tapered::default(); 2],
+            complexity: Tapered::default(),
         }
     }
 
@@ -732,6 +760,11 @@ impl<'w> Scorer<'w> {
     fn white_minus_black(&self) -> Tapered {
         let [white_attack, black_attack] = self.king_safety.map(king_safety_penalty);
         self.score[0] - self.score[1] + white_attack - black_attack
+    }
+
+    /// `white`, with the complexity summed so far applied to its endgame value (M20).
+    fn complicated(&self, white: Tapered) -> Tapered {
+        with_complexity(white, self.complexity.eg)
     }
 }
 
@@ -1565,6 +1598,44 @@ pub(crate) fn finish(white: Tapered, phase: i32, scales: [i32; 2], side_to_move:
 }
 // ANCHOR_END: finish
 
+// ANCHOR: complexity
+/// M20's inputs to the position's complexity, counted once for the board (under White; the
+/// term has no side): the pawns and passed pawns of both sides, whether pawns stand on both
+/// wings, whether nothing but kings and pawns is left, and how far the kings stand apart by
+/// file less by rank (a king beside its opponent can go round it; one in front of it
+/// cannot). Their weighted sum says how likely the endgame value is to turn into a result
+/// ([`with_complexity`]). The inputs are Stockfish's "initiative" (Stockfish 9, 2018) and
+/// Ethereal's "complexity", and chess's old rules of thumb: the more pawns, the more winning
+/// chances; pawns on one wing only are hard to win with.
+fn complexity_terms<S: Sink>(pos: &Position, passed: u64, sink: &mut S) {
+    const QUEEN_SIDE: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let pawns = pos.pieces_of_kind(PieceKind::Pawn);
+    let kings = pos.pieces_of_kind(PieceKind::King);
+    let pieces = pos.occupied().0 & !pawns.0 & !kings.0;
+    let both_wings = pawns.0 & QUEEN_SIDE != 0 && pawns.0 & !QUEEN_SIDE != 0;
+    let [white_king, black_king] = king_squares(pos);
+    let files_apart = (i32::from(white_king.file()) - i32::from(black_king.file())).abs();
+    let ranks_apart = (i32::from(white_king.rank()) - i32::from(black_king.rank())).abs();
+    let white = Color::White;
+    sink.add(white, COMPLEXITY_PAWNS, pawns.count() as i32);
+    sink.add(white, COMPLEXITY_PASSED, passed.count_ones() as i32);
+    sink.add(white, COMPLEXITY_FLANKS, i32::from(both_wings));
+    sink.add(white, COMPLEXITY_PAWNS_ONLY, i32::from(pieces == 0));
+    sink.add(white, COMPLEXITY_OUTFLANKING, files_apart - ranks_apart);
+    sink.add(white, COMPLEXITY_BASE, 1);
+}
+
+/// `white` with its endgame value moved by `complexity` away from zero (positive: more
+/// decisive) or towards it (negative), but never past it: a complexity cannot turn a better
+/// endgame into a worse one, only say how much of the advantage is likely to count. The
+/// middlegame value is left as it is. This is Ethereal's form of the term (its `evaluate.c`,
+/// Andrew Grant), the endgame half of Stockfish 9's `initiative`.
+pub fn with_complexity(white: Tapered, complexity: i32) -> Tapered {
+    let eg = white.eg;
+    s(white.mg, eg + eg.signum() * complexity.max(-eg.abs()))
+}
+// ANCHOR_END: complexity
+
 fn scales(pos: &Position) -> [i32; 2] {
     [scale(pos, Color::White), scale(pos, Color::Black)]
 }
@@ -1716,12 +1787,13 @@ pub fn evaluate(pos: &Position, pawns: &mut PawnTable, set: WeightSet, danger: &
         danger,
         &mut scorer,
     );
+    complexity_terms(pos, entry.passed, &mut scorer);
     let white = pos.psq(set).tapered()
         + entry.score
         + entry.shelter
         + scorer.white_minus_black()
         + (danger[0] - danger[1]);
-    finish(white, phase(pos), scales(pos), pos.side_to_move())
+    finish(scorer.complicated(white), phase(pos), scales(pos), pos.side_to_move())
 }
 // ANCHOR_END: evaluate
 
@@ -1734,8 +1806,9 @@ pub fn evaluate_with(pos: &Position, weights: &EvalWeights, danger: &KingDanger)
     let passed = pawn_terms(pawns, &mut scorer);
     king_shelter_terms(king_squares(pos), pawns, &mut scorer);
     let king = piece_terms(pos, passed, closedness(pawns), danger, &mut scorer);
+    complexity_terms(pos, passed, &mut scorer);
     let white = scorer.white_minus_black() + (king[0] - king[1]);
-    finish(white, phase(pos), scales(pos), pos.side_to_move())
+    finish(scorer.complicated(white), phase(pos), scales(pos), pos.side_to_move())
 }
 
 // ANCHOR: features
@@ -1776,6 +1849,7 @@ pub fn features_with(pos: &Position, danger: &KingDanger) -> Features {
     let passed = pawn_terms(pawns, &mut counter);
     king_shelter_terms(king_squares(pos), pawns, &mut counter);
     let king_danger = piece_terms(pos, passed, closedness(pawns), danger, &mut counter);
+    complexity_terms(pos, passed, &mut counter);
     Features {
         counts: counter.0,
         king_danger,
@@ -1791,8 +1865,14 @@ impl Features {
     /// `phase / 24` for `mg`, `(24 − phase) / 24` for `eg`, and the scale).
     ///
     /// M13's king safety inputs (from `KING_SAFETY` on) are not linear: each side's sum goes
-    /// through [`king_safety_penalty`] ([`Features::king_safety`]).
+    /// through [`king_safety_penalty`] ([`Features::king_safety`]). Nor is M20's complexity
+    /// (from `COMPLEXITY` on), applied last ([`with_complexity`]).
     pub fn white(&self, weights: &EvalWeights) -> Tapered {
+        with_complexity(self.white_before_complexity(weights), self.complexity(weights))
+    }
+
+    /// [`Features::white`] before M20's complexity.
+    pub fn white_before_complexity(&self, weights: &EvalWeights) -> Tapered {
         let linear = self.counts[..KING_SAFETY]
             .iter()
             .zip(&weights.pairs)
@@ -1806,14 +1886,24 @@ impl Features {
     /// The summed inputs of White's attack on Black's king and of Black's on White's (M13).
     pub fn king_safety(&self, weights: &EvalWeights) -> [Tapered; 2] {
         let mut sums = [Tapered::default(); 2];
-        for (&[w, b], &pair) in self.counts[KING_SAFETY..]
+        for (&[w, b], &pair) in self.counts[KING_SAFETY..COMPLEXITY]
             .iter()
-            .zip(&weights.pairs[KING_SAFETY..])
+            .zip(&weights.pairs[KING_SAFETY..COMPLEXITY])
         {
             sums[0] += pair * w;
             sums[1] += pair * b;
         }
         sums
+    }
+
+    /// The position's complexity with `weights` (M20): its inputs, counted once for the
+    /// board, times their endgame weights.
+    pub fn complexity(&self, weights: &EvalWeights) -> i32 {
+        self.counts[COMPLEXITY..]
+            .iter()
+            .zip(&weights.pairs[COMPLEXITY..])
+            .map(|(&[count, _], pair)| pair.eg * count)
+            .sum()
     }
 
     /// The evaluation these features give with `weights`, for the side to move: equal to
@@ -1839,6 +1929,9 @@ pub struct Trace {
     pub terms: Vec<[Tapered; 2]>,
     /// The non-linear king danger per side.
     pub king_danger: [Tapered; 2],
+    /// What M20's complexity adds to the total, White's view (non-linear; zero with weights
+    /// that give it none).
+    pub complexity: Tapered,
     pub phase: i32,
     /// The scale applied, out of [`NORMAL_SCALE`].
     pub scale: i32,
@@ -1863,6 +1956,7 @@ pub fn trace_with(pos: &Position, set: WeightSet, danger: &KingDanger) -> Trace 
         terms[t][1] += weights.pairs[i] * black;
     }
     let white = features.white(weights);
+    let complexity = white - features.white_before_complexity(weights);
     // M13's king safety shows as king danger: what each side's king pays for the attack on it.
     let [white_attack, black_attack] = features.king_safety(weights).map(king_safety_penalty);
     let king_danger = [
@@ -1878,6 +1972,7 @@ pub fn trace_with(pos: &Position, set: WeightSet, danger: &KingDanger) -> Trace 
     Trace {
         terms,
         king_danger,
+        complexity,
         phase: features.phase,
         scale,
         unscaled,
@@ -1897,6 +1992,10 @@ impl Trace {
             .collect();
         let [w, b] = self.king_danger;
         rows.push(("king danger (*)", [w, b], (w - b).blend(self.phase)));
+        if self.complexity != Tapered::default() {
+            let row = [self.complexity, Tapered::default()];
+            rows.push(("complexity (*)", row, self.complexity.blend(self.phase)));
+        }
         rows
     }
 }
@@ -1943,7 +2042,43 @@ mod tests {
         assert_eq!(next, NUM_WEIGHTS);
         assert_eq!(term_of(PSQT + 100), 1);
         assert_eq!(TERMS[term_of(TEMPO)].name, "tempo");
-        assert_eq!(term_of(KS_BASE), TERMS.len() - 1);
+        assert_eq!(term_of(COMPLEXITY_BASE), TERMS.len() - 1);
+    }
+
+    #[test]
+    fn complexity_moves_the_endgame_value_but_never_past_zero() {
+        let white_better = s(40, 100);
+        assert_eq!(with_complexity(white_better, 0), white_better);
+        assert_eq!(with_complexity(white_better, 30), s(40, 130));
+        assert_eq!(with_complexity(white_better, -30), s(40, 70));
+        assert_eq!(with_complexity(white_better, -500), s(40, 0));
+        // For Black's advantage the same complexity moves the value the other way.
+        assert_eq!(with_complexity(s(-40, -100), 30), s(-40, -130));
+        assert_eq!(with_complexity(s(-40, -100), -500), s(-40, 0));
+        // A level endgame stays level, whatever the complexity.
+        assert_eq!(with_complexity(s(25, 0), 80), s(25, 0));
+    }
+
+    #[test]
+    fn complexity_inputs_are_counted_once_for_the_board() {
+        // Pawns on both wings, one passed (a5), knights on the board, kings a file apart and
+        // four ranks apart.
+        let p = pos("8/5pk1/8/P7/8/5K2/5PN1/6n1 w - - 0 1");
+        let mut counter = Counter(vec![[0; 2]; NUM_WEIGHTS]);
+        let a5 = Square::from_file_rank(0, 4);
+        complexity_terms(&p, 1 << a5.index(), &mut counter);
+        let counts: Vec<[i32; 2]> = counter.0[COMPLEXITY..].to_vec();
+        assert_eq!(
+            counts,
+            vec![[3, 0], [1, 0], [1, 0], [0, 0], [1 - 4, 0], [1, 0]],
+            "pawns, passed, both wings, pawns only, outflanking, base"
+        );
+        // Kings and pawns alone, on the queen's side only; kings side by side.
+        let p = pos("8/8/8/1p6/1P6/8/1k1K4/8 w - - 0 1");
+        let mut counter = Counter(vec![[0; 2]; NUM_WEIGHTS]);
+        complexity_terms(&p, 0, &mut counter);
+        let counts: Vec<i32> = counter.0[COMPLEXITY..].iter().map(|c| c[0]).collect();
+        assert_eq!(counts, vec![2, 0, 0, 1, 2, 1]);
     }
 
     #[test]

@@ -244,4 +244,16 @@ const PAIRS: [Tapered; NUM_WEIGHTS] = [
     s(-15, -2),
     // king safety: base
     s(-8, -1),
+    // complexity: pawns
+    s(0, 0),
+    // complexity: passed pawns
+    s(0, 0),
+    // complexity: both flanks
+    s(0, 0),
+    // complexity: pawns only
+    s(0, 0),
+    // complexity: outflanking
+    s(0, 0),
+    // complexity: base
+    s(0, 0),
 ];

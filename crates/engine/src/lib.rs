@@ -11,6 +11,7 @@ pub mod eval;
 pub mod eval2;
 pub mod eval2_eval3;
 pub mod eval2_eval4;
+pub mod eval2_eval5;
 pub mod eval2_kingsafety;
 pub mod eval2_teacher;
 pub mod eval2_tuned;

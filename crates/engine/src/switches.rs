@@ -194,6 +194,10 @@ pub struct Switches {
     /// Where the hash move is a capture or a promotion, the quiet moves are reduced a ply more
     /// (M19).
     pub ttnoisy: bool,
+    /// Evaluation II moves its endgame value by the position's complexity (pawns, passed
+    /// pawns, both wings, pawns only, the kings' outflanking), with M15's weights and the
+    /// complexity's tuned again together (M20).
+    pub complexity: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -221,7 +225,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 57] = [
+pub const SWITCHES: [SwitchInfo; 58] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -621,6 +625,13 @@ pub const SWITCHES: [SwitchInfo; 57] = [
         help: "quiet moves are reduced a ply more where the hash move is noisy",
         field: |s| &mut s.ttnoisy,
     },
+    SwitchInfo {
+        name: "complexity",
+        default: false,
+        stage: Stage::Milestone(20),
+        help: "the endgame value grows or shrinks with how complex the position is",
+        field: |s| &mut s.complexity,
+    },
 ];
 
 /// The switches that shipped on in their own milestone, after the engines of
@@ -689,7 +700,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 19;
+    pub const LAST_MILESTONE: u8 = 20;
     /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -754,7 +765,7 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A stage that is not a chapter 1-20 or a milestone M1-M18.
+/// A stage that is not a chapter 1-20 or one of the milestones.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageError(String);
 
@@ -835,6 +846,7 @@ impl Switches {
             kingsafety: on,
             eval3: on,
             eval4: on,
+            complexity: on,
             qsttmove: on,
             qsfutility: on,
             evalcache: on,
@@ -848,11 +860,14 @@ impl Switches {
         }
     }
 
-    /// The weights Evaluation II plays with: M15's if `eval4` is on, else M14's if `eval3` is
-    /// on, else M13's if `kingsafety` is on, else M10's if `teacher` is on, else chapter 19's
-    /// tuned ones if `tuned` is on, else the hand-set ones.
+    /// The weights Evaluation II plays with: M20's if `complexity` is on, else M15's if
+    /// `eval4` is on, else M14's if `eval3` is on, else M13's if `kingsafety` is on, else
+    /// M10's if `teacher` is on, else chapter 19's tuned ones if `tuned` is on, else the
+    /// hand-set ones.
     pub fn weight_set(&self) -> WeightSet {
-        if self.eval4 {
+        if self.complexity {
+            WeightSet::Eval5
+        } else if self.eval4 {
             WeightSet::Eval4
         } else if self.eval3 {
             WeightSet::Eval3
@@ -867,11 +882,11 @@ impl Switches {
         }
     }
 
-    /// The king danger Evaluation II plays with: M13's learnt one if `kingsafety`, `eval3` or
-    /// `eval4` (tuned with it) is on, else M6's, which counts safe checks, if `safechecks` is
-    /// on, else chapter 18's.
+    /// The king danger Evaluation II plays with: M13's learnt one if `kingsafety`, `eval3`,
+    /// `eval4` or `complexity` (tuned with it) is on, else M6's, which counts safe checks, if
+    /// `safechecks` is on, else chapter 18's.
     pub fn king_danger(&self) -> &'static KingDanger {
-        if self.kingsafety || self.eval3 || self.eval4 {
+        if self.kingsafety || self.eval3 || self.eval4 || self.complexity {
             &KING_SAFETY_LEARNT
         } else if self.safechecks {
             &KING_DANGER_CHECKS
@@ -1046,6 +1061,7 @@ mod tests {
             "lmrchecks",
             "lmrnoisy",
             "ttnoisy",
+            "complexity",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -1063,7 +1079,8 @@ mod tests {
         assert_eq!(Stage::parse("m17"), Ok(Stage::Milestone(17)));
         assert_eq!(Stage::parse("m18"), Ok(Stage::Milestone(18)));
         assert_eq!(Stage::parse("m19"), Ok(Stage::Milestone(19)));
-        for bad in ["0", "21", "m0", "m20", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m20"), Ok(Stage::Milestone(20)));
+        for bad in ["0", "21", "m0", "m21", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -1088,6 +1105,7 @@ mod tests {
                 "lmrchecks",
                 "lmrnoisy",
                 "ttnoisy",
+                "complexity",
             ]
             .contains(&name);
             assert_eq!(switches.get(name), Ok(expected), "{name}");

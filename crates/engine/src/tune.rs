@@ -14,14 +14,21 @@
 //! the endgame scale are not linear in the weights: they are taken as constants of each
 //! position, and the danger table is not tuned. M13's king safety is not linear either, but
 //! its inputs are weights: each side's sum is kept apart, and the gradient follows its curve
-//! by the chain rule ([`king_safety_cost_and_slope`]).
+//! by the chain rule ([`king_safety_cost_and_slope`]). M20's complexity is the third part that
+//! is not linear: its few inputs are kept with each position, and it moves the endgame value
+//! last ([`complexity_and_slopes`]).
 //!
 //! Everything here is deterministic: the data is split in fixed halves for two threads and
 //! their sums are added in a fixed order, so a seed and a data file give the same weights on
 //! every run.
 
 use crate::eval::{MAX_PHASE, Tapered};
-use crate::eval2::{self, EvalWeights, KING_SAFETY, KingDanger, NORMAL_SCALE, NUM_WEIGHTS};
+use crate::eval2::{
+    self, COMPLEXITY, EvalWeights, KING_SAFETY, KingDanger, NORMAL_SCALE, NUM_WEIGHTS,
+};
+
+/// How many inputs M20's complexity has.
+const COMPLEXITY_INPUTS: usize = NUM_WEIGHTS - COMPLEXITY;
 use crate::position::Position;
 use crate::square::Color;
 
@@ -39,6 +46,8 @@ struct Entry {
     scales: [u8; 2],
     /// The king danger, White's minus Black's (constant: the table is not tuned).
     danger: Tapered,
+    /// M20's complexity inputs, one count each (small: sixteen pawns at most).
+    complexity: [i8; COMPLEXITY_INPUTS],
     /// White's points in the game (1, 0.5 or 0), or the expected score a label blended from
     /// the result and a teacher's verdict (M10), from 0 to 1.
     result: f32,
@@ -96,7 +105,8 @@ impl TuningSet {
     pub fn push_with(&mut self, pos: &Position, result: f32, danger: &KingDanger) {
         let features = eval2::features_with(pos, danger);
         let start = self.weight.len() as u32;
-        let (linear, safety) = features.counts.split_at(KING_SAFETY);
+        let (linear, rest) = features.counts.split_at(KING_SAFETY);
+        let (safety, complexity) = rest.split_at(COMPLEXITY - KING_SAFETY);
         for (i, &[white, black]) in linear.iter().enumerate() {
             if white != black {
                 self.weight.push(i as u16);
@@ -122,6 +132,7 @@ impl TuningSet {
             phase: features.phase as u8,
             scales: features.scales.map(|s| s as u8),
             danger: features.king_danger[0] - features.king_danger[1],
+            complexity: std::array::from_fn(|i| complexity[i][0] as i8),
             result,
         });
     }
@@ -172,6 +183,10 @@ impl TuningSet {
             .fold(e.danger, |sum, (w, c)| sum + weights.pairs[w] * c)
             + attack(0)
             - attack(1);
+        let complexity: i32 = (e.complexity.iter().enumerate())
+            .map(|(i, &c)| weights.pairs[COMPLEXITY + i].eg * i32::from(c))
+            .sum();
+        let white = eval2::with_complexity(white, complexity);
         let scales = e.scales.map(i32::from);
         eval2::finish(white, i32::from(e.phase), scales, Color::White)
     }
@@ -226,7 +241,7 @@ type RealWeights = Vec<[f64; 2]>;
 /// position, with `E` the scaled, blended evaluation and `p = σ(E)` its prediction:
 /// `d(r − p)²/dE = −2 (r − p) p (1 − p) K ln 10 / 400`, and `dE/dw` is the weight's count times
 /// the phase's share (`phase / 24` for the middlegame value, the rest for the endgame's) times
-/// the scale.
+/// the scale, and for an endgame value, times how M20's complexity passes it on.
 fn loss_and_gradient(
     set: &TuningSet,
     entries: &[Entry],
@@ -250,6 +265,8 @@ fn loss_and_gradient(
             eg += cost[1];
             slope
         });
+        let complexity = complexity_and_slopes(e, eg, w);
+        eg = complexity.eg;
         let mg_share = f64::from(e.phase) / f64::from(MAX_PHASE);
         let blended = mg * mg_share + eg * (1.0 - mg_share);
         let scale = f64::from(e.scales[usize::from(blended < 0.0)]) / f64::from(NORMAL_SCALE);
@@ -257,20 +274,65 @@ fn loss_and_gradient(
         let error = f64::from(e.result) - predicted;
         sum += error * error;
         let d_eval = -2.0 * error * predicted * (1.0 - predicted) * slope * scale;
+        let (d_mg, d_eg) = (d_eval * mg_share, d_eval * (1.0 - mg_share));
         for (i, c) in set.terms(e) {
-            gradient[i][0] += d_eval * mg_share * f64::from(c);
-            gradient[i][1] += d_eval * (1.0 - mg_share) * f64::from(c);
+            gradient[i][0] += d_mg * f64::from(c);
+            gradient[i][1] += d_eg * complexity.slope_by_eg * f64::from(c);
         }
         for (side, [slope_mg, slope_eg]) in slopes.into_iter().enumerate() {
             for (i, c) in set.safety_terms(e, side) {
-                gradient[i][0] += d_eval * mg_share * slope_mg * f64::from(c);
-                gradient[i][1] += d_eval * (1.0 - mg_share) * slope_eg * f64::from(c);
+                gradient[i][0] += d_mg * slope_mg * f64::from(c);
+                gradient[i][1] += d_eg * complexity.slope_by_eg * slope_eg * f64::from(c);
             }
+        }
+        for (i, &c) in e.complexity.iter().enumerate() {
+            gradient[COMPLEXITY + i][1] += d_eg * complexity.slope_by_input * f64::from(c);
         }
     }
     (sum, gradient)
 }
 // ANCHOR_END: gradient
+
+// ANCHOR: complexity_gradient
+/// An endgame value after M20's complexity, and how it moves with what it came from.
+struct Complicated {
+    /// The endgame value `eg + sign(eg) × max(complexity, −|eg|)`.
+    eg: f64,
+    /// Its slope by the endgame value before: 1, or 0 where the complexity took it to zero.
+    slope_by_eg: f64,
+    /// Its slope by a unit more of the complexity: the endgame value's sign, or 0 where the
+    /// complexity took it to zero. Each input's gradient is this times the input's count.
+    slope_by_input: f64,
+}
+
+/// M20's complexity in the tuner: the endgame value `eg` of entry `e` (White's view, every
+/// other term counted) after [`eval2::with_complexity`], with the weights `w`.
+fn complexity_and_slopes(e: &Entry, eg: f64, w: &RealWeights) -> Complicated {
+    let complexity: f64 = (e.complexity.iter().enumerate())
+        .map(|(i, &c)| w[COMPLEXITY + i][1] * f64::from(c))
+        .sum();
+    let sign = if eg > 0.0 {
+        1.0
+    } else if eg < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    if complexity > -eg.abs() {
+        Complicated {
+            eg: eg + sign * complexity,
+            slope_by_eg: 1.0,
+            slope_by_input: sign,
+        }
+    } else {
+        Complicated {
+            eg: 0.0,
+            slope_by_eg: 0.0,
+            slope_by_input: 0.0,
+        }
+    }
+}
+// ANCHOR_END: complexity_gradient
 
 // ANCHOR: king_safety_gradient
 /// M13's king safety in the tuner: for the attack by `side` (0 White's, 1 Black's) in entry
@@ -393,9 +455,9 @@ pub struct TuneSettings {
     /// The weights below this index keep their starting values (0: every weight is tuned;
     /// [`eval2::PASSED_RANK`]: material and piece-square tables stay as they are).
     pub first_tuned: usize,
-    /// These weights keep their starting values too (empty: none). M14 measures what its new
-    /// terms add by tuning every other weight with them held at zero.
-    pub kept: std::ops::Range<usize>,
+    /// These weights keep their starting values too (none: every weight is tuned). M14
+    /// measures what its new terms add by tuning every other weight with them held at zero.
+    pub kept: Vec<std::ops::Range<usize>>,
     /// The price of moving a weight away from its starting value: this much loss per pawn of
     /// distance, squared ([`drift_penalty`]). 0 lets every weight go where the data sends it.
     pub l2: f64,
@@ -449,8 +511,10 @@ pub fn tune(
         for g in &mut gradient[..settings.first_tuned] {
             *g = [0.0; 2];
         }
-        for g in &mut gradient[settings.kept.clone()] {
-            *g = [0.0; 2];
+        for kept in &settings.kept {
+            for g in &mut gradient[kept.clone()] {
+                *g = [0.0; 2];
+            }
         }
         adam.step(&mut weights, &gradient);
         if epoch % settings.report_every.max(1) == 0 || epoch == settings.epochs {
@@ -567,6 +631,75 @@ mod tests {
         }
     }
 
+    /// Endgames where the complexity inputs differ: pawns on one wing or both, a passed pawn,
+    /// pawns alone, kings apart by file or by rank.
+    const ENDGAMES: [&str; 4] = [
+        "8/5pk1/8/P7/8/5K2/5PN1/6n1 w - - 0 1",
+        "8/8/8/1p6/1P6/8/1k1K4/8 w - - 0 1",
+        "6k1/5pp1/7p/8/8/6P1/5PKP/3R4 b - - 0 1",
+        "8/2k5/8/2P5/8/8/6K1/8 w - - 0 1",
+    ];
+
+    /// M15's weights with a complexity that matters: a little more for each pawn, a lot less
+    /// with pawns on one wing, and less overall.
+    fn weights_with_complexity() -> EvalWeights {
+        let mut weights = eval2::WeightSet::Eval4.weights().clone();
+        for (i, eg) in [6, 10, 25, -20, 4, -60].into_iter().enumerate() {
+            weights.pairs[COMPLEXITY + i] = Tapered { mg: 0, eg };
+        }
+        weights
+    }
+
+    #[test]
+    fn the_engine_eval_of_an_entry_is_evaluation_two_with_a_complexity() {
+        let weights = weights_with_complexity();
+        let danger = &eval2::KING_SAFETY_LEARNT;
+        for fen in ENDGAMES.iter().chain(&KING_ATTACKS) {
+            let pos = Position::from_fen(fen).unwrap();
+            let set = TuningSet::parse_with(&format!("{fen};0.5"), danger).unwrap();
+            let white = set.engine_eval(&set.entries[0], &weights);
+            let stm = eval2::evaluate_with(&pos, &weights, danger);
+            let expected = if pos.side_to_move() == Color::White {
+                stm
+            } else {
+                -stm
+            };
+            assert_eq!(white, expected, "{fen}");
+            let plain = eval2::evaluate_with(&pos, eval2::WeightSet::Eval4.weights(), danger);
+            if ENDGAMES.contains(fen) {
+                assert_ne!(stm, plain, "the complexity changes the endgame {fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_analytic_gradient_of_the_complexity_matches_a_numerical_one() {
+        let text: Vec<String> = ENDGAMES.iter().map(|f| format!("{f};0.5")).collect();
+        let set = TuningSet::parse_with(&text.join("\n"), &eval2::KING_SAFETY_LEARNT).unwrap();
+        let w: RealWeights = weights_with_complexity()
+            .pairs
+            .iter()
+            .map(|p| [f64::from(p.mg), f64::from(p.eg)])
+            .collect();
+        let (_, gradient) = loss_and_gradient(&set, &set.entries, &w, 1.0);
+        let at = |w: &RealWeights| loss_and_gradient(&set, &set.entries, w, 1.0).0;
+        let weights = [eval2::COMPLEXITY_PAWNS, eval2::COMPLEXITY_BASE, eval2::MATERIAL];
+        for i in weights {
+            let (mut up, mut down) = (w.clone(), w.clone());
+            up[i][1] += 0.01;
+            down[i][1] -= 0.01;
+            let numeric = (at(&up) - at(&down)) / 0.02;
+            let analytic = gradient[i][1];
+            assert!(analytic != 0.0, "weight {i} is used");
+            assert!(
+                (numeric - analytic).abs() < 1e-4 * analytic.abs(),
+                "weight {i}: numeric {numeric}, analytic {analytic}"
+            );
+        }
+        // The middlegame halves of the complexity's weights are not used.
+        assert_eq!(gradient[eval2::COMPLEXITY_BASE][0], 0.0);
+    }
+
     #[test]
     fn bad_lines_are_errors_that_name_the_line() {
         let err = TuningSet::parse("8/8/8/8/8/8/8/K6k w - - 0 1;0.5\nnot a fen;1").unwrap_err();
@@ -631,7 +764,7 @@ mod tests {
             rate: 5.0,
             report_every: 50,
             first_tuned: 0,
-            kept: 0..0,
+            kept: Vec::new(),
             l2,
         }
     }
@@ -653,7 +786,7 @@ mod tests {
         let set = knight_up_loses();
         let knight = eval2::MATERIAL + 1;
         let settings = TuneSettings {
-            kept: knight..knight + 1,
+            kept: vec![knight..knight + 1],
             ..fifty_steps(0.0)
         };
         let before = loss(&set, &eval2::WEIGHTS, settings.k);
