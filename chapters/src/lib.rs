@@ -48,6 +48,7 @@ pub mod m17;
 pub mod m18;
 pub mod m19;
 pub mod m2;
+pub mod m20;
 pub mod m3;
 pub mod m4;
 pub mod m5;
@@ -99,6 +100,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m17::CHAPTER,
     m18::CHAPTER,
     m19::CHAPTER,
+    m20::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.

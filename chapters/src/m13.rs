@@ -187,10 +187,7 @@ fn add_weights(f: &mut Figures) {
     // (M14's terms, which came later and M13's tuning did not see, are not counted.)
     let unchanged = (0..eval2::EVAL3_TERMS).filter(|&i| moved(i) == 0).count();
     f.add("m13.weights.unchanged", unchanged)
-        .add(
-            "m13.weights.inputs",
-            eval2::COMPLEXITY - eval2::KING_SAFETY,
-        )
+        .add("m13.weights.inputs", eval2::COMPLEXITY - eval2::KING_SAFETY)
         .add("m13.weights.before", eval2::EVAL3_TERMS);
     for sum in SUMS {
         let cost = eval2::king_safety_penalty(Tapered { mg: sum, eg: sum });

@@ -1793,7 +1793,12 @@ pub fn evaluate(pos: &Position, pawns: &mut PawnTable, set: WeightSet, danger: &
         + entry.shelter
         + scorer.white_minus_black()
         + (danger[0] - danger[1]);
-    finish(scorer.complicated(white), phase(pos), scales(pos), pos.side_to_move())
+    finish(
+        scorer.complicated(white),
+        phase(pos),
+        scales(pos),
+        pos.side_to_move(),
+    )
 }
 // ANCHOR_END: evaluate
 
@@ -1808,7 +1813,12 @@ pub fn evaluate_with(pos: &Position, weights: &EvalWeights, danger: &KingDanger)
     let king = piece_terms(pos, passed, closedness(pawns), danger, &mut scorer);
     complexity_terms(pos, passed, &mut scorer);
     let white = scorer.white_minus_black() + (king[0] - king[1]);
-    finish(scorer.complicated(white), phase(pos), scales(pos), pos.side_to_move())
+    finish(
+        scorer.complicated(white),
+        phase(pos),
+        scales(pos),
+        pos.side_to_move(),
+    )
 }
 
 // ANCHOR: features
@@ -1868,7 +1878,10 @@ impl Features {
     /// through [`king_safety_penalty`] ([`Features::king_safety`]). Nor is M20's complexity
     /// (from `COMPLEXITY` on), applied last ([`with_complexity`]).
     pub fn white(&self, weights: &EvalWeights) -> Tapered {
-        with_complexity(self.white_before_complexity(weights), self.complexity(weights))
+        with_complexity(
+            self.white_before_complexity(weights),
+            self.complexity(weights),
+        )
     }
 
     /// [`Features::white`] before M20's complexity.

@@ -10,8 +10,9 @@
 //! off until games say on is better: `smpvote` (chapter 17), M2's `histprune` (it cost games
 //! alone, `snapshots/games/m2-alone-histprune.json`), `ttbuckets`, `ttbuckets64`, `ttkeepdeep`
 //! and `tttouch` (M5), M7's `corrhist` (`snapshots/games/m7-corrhist.json`), M8's `cutnode`
-//! (`snapshots/games/m8-cutnode.json`) and M19's `lmrchecks`, `lmrnoisy` and `ttnoisy`
-//! (`snapshots/games/m19-reductions.json`).
+//! (`snapshots/games/m8-cutnode.json`), M19's `lmrchecks`, `lmrnoisy` and `ttnoisy`
+//! (`snapshots/games/m19-reductions.json`) and M20's `complexity`
+//! (`snapshots/games/m20-complexity.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's

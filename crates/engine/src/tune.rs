@@ -683,7 +683,11 @@ mod tests {
             .collect();
         let (_, gradient) = loss_and_gradient(&set, &set.entries, &w, 1.0);
         let at = |w: &RealWeights| loss_and_gradient(&set, &set.entries, w, 1.0).0;
-        let weights = [eval2::COMPLEXITY_PAWNS, eval2::COMPLEXITY_BASE, eval2::MATERIAL];
+        let weights = [
+            eval2::COMPLEXITY_PAWNS,
+            eval2::COMPLEXITY_BASE,
+            eval2::MATERIAL,
+        ];
         for i in weights {
             let (mut up, mut down) = (w.clone(), w.clone());
             up[i][1] += 0.01;
