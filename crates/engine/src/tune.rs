@@ -790,7 +790,7 @@ mod tests {
         let set = knight_up_loses();
         let knight = eval2::MATERIAL + 1;
         let settings = TuneSettings {
-            kept: vec![knight..knight + 1],
+            kept: std::iter::once(knight..knight + 1).collect(),
             ..fifty_steps(0.0)
         };
         let before = loss(&set, &eval2::WEIGHTS, settings.k);
