@@ -35,9 +35,6 @@ pub struct TuneArgs {
     /// Keep every weight but M13's king safety inputs as it is: tune those alone.
     #[arg(long, conflicts_with = "terms_only")]
     king_safety_only: bool,
-    /// Keep every weight but M20's complexity as it is: tune those alone.
-    #[arg(long, conflicts_with_all = ["terms_only", "king_safety_only"])]
-    complexity_only: bool,
     /// The price of a weight's drift from its hand-set value: this much loss per pawn², squared
     /// distance (L2 regularisation). 0: none.
     #[arg(long, default_value_t = 0.0)]
@@ -222,9 +219,7 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
         epochs: args.epochs,
         rate: args.rate,
         report_every: REPORT_EVERY,
-        first_tuned: if args.complexity_only {
-            eval2::COMPLEXITY
-        } else if args.king_safety_only {
+        first_tuned: if args.king_safety_only {
             eval2::KING_SAFETY
         } else if args.terms_only {
             eval2::PASSED_RANK
@@ -289,10 +284,6 @@ pub fn run(args: TuneArgs, root: &Path) -> Result<(), String> {
             if args.terms_only { " --terms-only" } else { "" },
         ) + if args.king_safety_only {
             " --king-safety-only"
-        } else {
-            ""
-        } + if args.complexity_only {
-            " --complexity-only"
         } else {
             ""
         } + if args.without_new_terms {

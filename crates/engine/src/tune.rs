@@ -236,6 +236,15 @@ pub fn fit_k(set: &TuningSet, weights: &EvalWeights) -> f64 {
 /// Real-valued weights while tuning: `[mg, eg]` per slot.
 type RealWeights = Vec<[f64; 2]>;
 
+/// `weights` as the tuner holds them.
+fn real_weights(weights: &EvalWeights) -> RealWeights {
+    weights
+        .pairs
+        .iter()
+        .map(|p| [f64::from(p.mg), f64::from(p.eg)])
+        .collect()
+}
+
 // ANCHOR: gradient
 /// The loss of `set` and its gradient by every weight, with real-valued weights `w`. For one
 /// position, with `E` the scaled, blended evaluation and `p = σ(E)` its prediction:
@@ -492,11 +501,7 @@ pub fn tune(
     settings: TuneSettings,
     report: &mut dyn FnMut(EpochLoss),
 ) -> EvalWeights {
-    let start: RealWeights = start
-        .pairs
-        .iter()
-        .map(|p| [f64::from(p.mg), f64::from(p.eg)])
-        .collect();
+    let start = real_weights(start);
     let mut weights = start.clone();
     let mut adam = Adam::new(settings.rate);
     for epoch in 1..=settings.epochs {
@@ -676,11 +681,7 @@ mod tests {
     fn the_analytic_gradient_of_the_complexity_matches_a_numerical_one() {
         let text: Vec<String> = ENDGAMES.iter().map(|f| format!("{f};0.5")).collect();
         let set = TuningSet::parse_with(&text.join("\n"), &eval2::KING_SAFETY_LEARNT).unwrap();
-        let w: RealWeights = weights_with_complexity()
-            .pairs
-            .iter()
-            .map(|p| [f64::from(p.mg), f64::from(p.eg)])
-            .collect();
+        let w = real_weights(&weights_with_complexity());
         let (_, gradient) = loss_and_gradient(&set, &set.entries, &w, 1.0);
         let at = |w: &RealWeights| loss_and_gradient(&set, &set.entries, w, 1.0).0;
         let weights = [
@@ -725,11 +726,7 @@ mod tests {
              8/5k2/8/3PP3/8/8/5K2/8 b - - 0 1;1\n\
              4k3/8/8/8/8/8/3q4/4K3 w - - 0 1;0",
         );
-        let w: RealWeights = eval2::WEIGHTS
-            .pairs
-            .iter()
-            .map(|p| [f64::from(p.mg), f64::from(p.eg)])
-            .collect();
+        let w = real_weights(&eval2::WEIGHTS);
         let (_, gradient) = loss_and_gradient(&set, &set.entries, &w, 1.0);
         let at = |w: &RealWeights| loss_and_gradient(&set, &set.entries, w, 1.0).0;
         // A pawn's material weight, and the queen's: both appear in these positions.
