@@ -13,6 +13,8 @@
 //! (`snapshots/games/m8-cutnode.json`), M19's `lmrchecks`, `lmrnoisy` and `ttnoisy`
 //! (`snapshots/games/m19-reductions.json`) and M20's `complexity`
 //! (`snapshots/games/m20-complexity.json`).
+//! M21's `skipquiets` changes no node of the search, only the work per node; it shipped on in
+//! its own milestone, with games beside its timings (`snapshots/games/m21-skipquiets.json`).
 //! Chapter 18's `eval2`, chapter 19's `tuned`, M1's `staged` and `countermove`, M2's
 //! `capthist`, `conthist` and `histlmr`, M3's `improving`, `lmp`, `seeprune`, `iir`, `tteval`,
 //! `razoring` and `probcut`, M4's `stability`, `scoredrop` and `nodeshare` and M6's
@@ -199,6 +201,9 @@ pub struct Switches {
     /// pawns, both wings, pawns only, the kings' outflanking), with M15's weights and the
     /// complexity's tuned again together (M20).
     pub complexity: bool,
+    /// Once late move pruning prunes a quiet move, the move picker hands out no more quiet
+    /// moves, which would all be pruned too (M21): the same search, less work.
+    pub skipquiets: bool,
 }
 
 /// One row of the table: a switch's name, default, chapter and help line.
@@ -226,7 +231,7 @@ impl fmt::Debug for SwitchInfo {
 }
 
 /// Every switch, in chapter order: the one place a feature is registered.
-pub const SWITCHES: [SwitchInfo; 58] = [
+pub const SWITCHES: [SwitchInfo; 59] = [
     SwitchInfo {
         name: "evalterms",
         default: true,
@@ -633,11 +638,25 @@ pub const SWITCHES: [SwitchInfo; 58] = [
         help: "the endgame value grows or shrinks with how complex the position is",
         field: |s| &mut s.complexity,
     },
+    SwitchInfo {
+        name: "skipquiets",
+        default: true,
+        stage: Stage::Milestone(21),
+        help: "once late move pruning starts, the picker hands out no more quiet moves",
+        field: |s| &mut s.skipquiets,
+    },
 ];
 
 /// The switches that shipped on in their own milestone, after the engines of
 /// [`TURNED_ON_LATER`]: games accepted them at once.
-pub const SHIPPED_ON_LATER: [&str; 5] = ["eval3", "eval4", "qsttmove", "qsfutility", "evalcache"];
+pub const SHIPPED_ON_LATER: [&str; 6] = [
+    "eval3",
+    "eval4",
+    "qsttmove",
+    "qsfutility",
+    "evalcache",
+    "skipquiets",
+];
 
 // ANCHOR: turned_on_later
 /// The switches whose default a later milestone's games turned on, each with that milestone.
@@ -701,7 +720,7 @@ impl Stage {
     /// The book's last chapter.
     pub const LAST_CHAPTER: u8 = 20;
     /// The book's last milestone.
-    pub const LAST_MILESTONE: u8 = 20;
+    pub const LAST_MILESTONE: u8 = 21;
     /// Every feature of the book on (`ttbuckets` and `corrhist` included, unlike the default
     /// engine).
     pub const LAST: Stage = Stage::Milestone(Stage::LAST_MILESTONE);
@@ -848,6 +867,7 @@ impl Switches {
             eval3: on,
             eval4: on,
             complexity: on,
+            skipquiets: on,
             qsttmove: on,
             qsfutility: on,
             evalcache: on,
@@ -1063,6 +1083,7 @@ mod tests {
             "lmrnoisy",
             "ttnoisy",
             "complexity",
+            "skipquiets",
         ] {
             expected.set(name, false).expect("a known name");
         }
@@ -1081,7 +1102,8 @@ mod tests {
         assert_eq!(Stage::parse("m18"), Ok(Stage::Milestone(18)));
         assert_eq!(Stage::parse("m19"), Ok(Stage::Milestone(19)));
         assert_eq!(Stage::parse("m20"), Ok(Stage::Milestone(20)));
-        for bad in ["0", "21", "m0", "m21", "x", "", "-3"] {
+        assert_eq!(Stage::parse("m21"), Ok(Stage::Milestone(21)));
+        for bad in ["0", "21", "m0", "m22", "x", "", "-3"] {
             assert!(Stage::parse(bad).is_err(), "{bad}");
         }
         assert!(Stage::Chapter(20) < Stage::Milestone(1));
@@ -1128,12 +1150,17 @@ mod tests {
         for (name, _) in TURNED_ON_LATER {
             expected.set(name, true).expect("a known name");
         }
-        // M14's `eval3`, M15's `eval4`, M17's two switches and M18's `evalcache` shipped on in
-        // their own milestones: the engine after M12 and M13 lacks all five, the engine after
-        // M14 the last four, the engine after M15 and M16 the last three, after M17 M18's.
+        // M14's `eval3`, M15's `eval4`, M17's two switches, M18's `evalcache` and M21's
+        // `skipquiets` shipped on in their own milestones: the engine after M12 and M13 lacks
+        // all six, the engine after M14 the last five, the engine after M15 and M16 the last
+        // four, after M17 M18's and M21's, after M18 to M20 M21's.
+        let after_m20 = Switches {
+            skipquiets: false,
+            ..Switches::default()
+        };
         let after_m17 = Switches {
             evalcache: false,
-            ..Switches::default()
+            ..after_m20
         };
         let after_m16 = Switches {
             qsttmove: false,
@@ -1155,6 +1182,8 @@ mod tests {
         assert_eq!(Switches::shipped_after(Stage::Milestone(15)), after_m16);
         assert_eq!(Switches::shipped_after(Stage::Milestone(16)), after_m16);
         assert_eq!(Switches::shipped_after(Stage::Milestone(17)), after_m17);
+        assert_eq!(Switches::shipped_after(Stage::Milestone(18)), after_m20);
+        assert_eq!(Switches::shipped_after(Stage::Milestone(20)), after_m20);
         assert_eq!(Switches::shipped_after(Stage::LAST), Switches::default());
         assert_eq!(Switches::shipped_after(Stage::Chapter(8)), before_m12);
     }

@@ -364,7 +364,7 @@ fn bad_input_is_answered_and_changes_nothing() {
         ("set lmr maybe", "set: bad switch value 'maybe'"),
         (
             "stage 0",
-            "stage: unknown stage '0'; expected a chapter 1-20 or a milestone M1-M20",
+            "stage: unknown stage '0'; expected a chapter 1-20 or a milestone M1-M21",
         ),
         ("perft -1", "perft: depth '-1' is not a number from 0 to 64"),
     ];
@@ -781,7 +781,7 @@ fn stage_sets_the_switches_of_a_chapter() {
             Vec::<String>::new()
         );
     }
-    assert_eq!(engine.ask("stage"), vec!["stage M20"]);
+    assert_eq!(engine.ask("stage"), vec!["stage M21"]);
     assert_eq!(engine.ask("stage 11"), Vec::<String>::new());
     assert_eq!(engine.ask("stage"), vec!["stage 11"]);
     let switches = engine.ask("switches");

@@ -223,6 +223,11 @@ impl Worker<'_> {
             if !root && !in_check && best_score > -MATE_BOUND {
                 if quiet && self.late_move_prunes(depth, move_number, improving) {
                     self.stats.lmp_prunes += 1;
+                    // M21: every later quiet move would be pruned here too.
+                    if self.switches.skipquiets {
+                        self.stats.quiet_skips += 1;
+                        picker.skip_quiets();
+                    }
                     continue;
                 }
                 if self.loses_exchange(m, quiet, depth) {

@@ -17,6 +17,11 @@
 //! 4. the quiet moves, generated alone, by history; under-promotions after them;
 //! 5. the captures put aside.
 //!
+//! Late move pruning (M3) ends the quiet moves of a node: once one is pruned for coming too
+//! late, every later one is too. With M21's switch `skipquiets` the search says so to the picker
+//! ([`Picker::skip_quiets`]), which then hands out no more quiet moves instead of selecting each
+//! one for the search to throw away.
+//!
 //! In check there are few moves, and all of them are generated at once (chapter 9's picker).
 //! The idea is as old as engines (CPW "Move Generation", *Staged move generation*); Stockfish's
 //! `movepick.cpp` and Ethereal's `movepicker.c` are well-known staged pickers.
@@ -66,6 +71,8 @@ pub struct StagedPicker {
     bad_next: usize,
     /// How many moves the generator listed, for the M1 figures.
     generated: u64,
+    /// Whether the search has stopped the quiet moves (M21).
+    quiets_skipped: bool,
 }
 // ANCHOR_END: staged_picker
 
@@ -91,6 +98,7 @@ impl StagedPicker {
             bad_noisy: MoveList::new(),
             bad_next: 0,
             generated: 0,
+            quiets_skipped: false,
         }
     }
 
@@ -113,6 +121,7 @@ impl StagedPicker {
                 Stage::HashMove => {
                     self.stage = Stage::GenerateNoisy;
                     if let Some(m) = self.hash_move
+                        && !(self.quiets_skipped && is_quiet(m))
                         && pos.is_pseudo_legal_and_legal(m)
                     {
                         return Some(m);
@@ -138,6 +147,7 @@ impl StagedPicker {
                         Stage::CounterMove
                     };
                     if let Some(m) = self.killers[index]
+                        && !self.quiets_skipped
                         && self.is_new_killer(index, m)
                         && pos.is_pseudo_legal_and_legal(m)
                     {
@@ -148,6 +158,7 @@ impl StagedPicker {
                 Stage::CounterMove => {
                     self.stage = Stage::GenerateQuiets;
                     if let Some(m) = self.counter_move
+                        && !self.quiets_skipped
                         && Some(m) != self.hash_move
                         && !self.killers.contains(&Some(m))
                         && pos.is_pseudo_legal_and_legal(m)
@@ -158,16 +169,21 @@ impl StagedPicker {
                 }
                 Stage::GenerateQuiets => {
                     let before = self.before;
+                    let skipped = self.quiets_skipped;
                     self.generate(pos.legal_quiets(), |m| {
                         if !is_quiet(m) {
                             noisy_score(pos, m, heuristics, switches)
-                        } else if switches.history {
+                        } else if switches.history && !skipped {
                             heuristics.quiet_score(pos, m, &before, switches.conthist)
                         } else {
                             0
                         }
                     });
                     self.stage = Stage::Quiets;
+                }
+                Stage::Quiets if self.quiets_skipped => {
+                    self.put_aside_under_promotions();
+                    self.stage = Stage::BadNoisy;
                 }
                 Stage::Quiets => match self.best_remaining() {
                     Some((m, _)) if !is_quiet(m) => self.bad_noisy.push(m),
@@ -187,6 +203,33 @@ impl StagedPicker {
         }
     }
     // ANCHOR_END: next_staged
+
+    // ANCHOR: skip_quiets
+    /// Hands out no more quiet moves: no killer, no counter-move, no quiet move by history
+    /// (M21, switch `skipquiets`). The search calls it when late move pruning prunes a quiet
+    /// move, since every later quiet move would be pruned too; the picker then goes straight
+    /// to the moves it keeps for last. Under-promotions are generated with the quiet moves, and
+    /// are still handed out with the losing captures.
+    pub fn skip_quiets(&mut self) {
+        self.quiets_skipped = true;
+    }
+
+    /// The under-promotions among the quiet stage's moves not handed out, put aside for the
+    /// last stage, best first (of equal scores, the first listed). They score below every quiet
+    /// move, so without the skip they would have come after all of the quiet moves, in the same
+    /// order but where two have equal scores: the selection's swaps may have reordered those.
+    fn put_aside_under_promotions(&mut self) {
+        let mut rest: Vec<(i32, usize)> = (self.next..self.moves.len())
+            .filter(|&i| !is_quiet(self.moves[i]))
+            .map(|i| (self.scores[i], i))
+            .collect();
+        rest.sort_by_key(|&(score, i)| (std::cmp::Reverse(score), i));
+        for (_, i) in rest {
+            self.bad_noisy.push(self.moves[i]);
+        }
+        self.next = self.moves.len();
+    }
+    // ANCHOR_END: skip_quiets
 
     /// Whether killer `index` is a quiet move not handed out already (the hash move, or the
     /// first killer when it is the same move).
@@ -276,6 +319,14 @@ impl Picker {
     }
     // ANCHOR_END: m19_bad_noisy
 
+    /// Hands out no more quiet moves (M21; see [`StagedPicker::skip_quiets`]). Chapter 9's
+    /// picker, used in check, has every move in one list and goes on as before.
+    pub fn skip_quiets(&mut self) {
+        if let Picker::Staged(picker) = self {
+            picker.skip_quiets();
+        }
+    }
+
     /// How many moves the picker has generated so far.
     pub fn generated(&self) -> u64 {
         match self {
@@ -351,6 +402,62 @@ mod tests {
                 pos.make_move(m);
             }
         }
+    }
+
+    /// Over random games: a picker told to skip the quiet moves after handing out some moves
+    /// hands out no quiet move after that, and every capture and promotion the picker without
+    /// the skip would still have handed out: the captures in the same order, the
+    /// under-promotions (which come last of all, and whose ties the selection may order either
+    /// way) as the same set.
+    #[test]
+    fn skipping_quiets_keeps_every_capture_and_promotion() {
+        let mut rng = SplitMix64::new(21);
+        let switches = Switches::default();
+        let heuristics = Heuristics::default();
+        let mut skipped_some = 0;
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                if !pos.in_check() {
+                    let killers = [pick(legal.as_slice(), &mut rng).copied(), None];
+                    let hash = pick(legal.as_slice(), &mut rng).copied();
+                    let new = || StagedPicker::new(hash, killers, None, [None, None]);
+                    let whole = drain(&pos, new(), &switches);
+                    let cut = rng.next_u64() as usize % (whole.len() + 1);
+                    let mut picker = new();
+                    for expected in &whole[..cut] {
+                        let m = picker.next_move(&pos, &heuristics, &switches);
+                        assert_eq!(m, Some(*expected));
+                    }
+                    picker.skip_quiets();
+                    let rest = drain(&pos, picker, &switches);
+                    assert!(rest.iter().all(|&m| !is_quiet(m)), "{}", pos.to_fen());
+                    let wanted: Vec<Move> =
+                        whole[cut..].iter().copied().filter(|&m| !is_quiet(m)).collect();
+                    let captures = |moves: &[Move]| -> Vec<Move> {
+                        moves.iter().copied().filter(|m| m.is_capture()).collect()
+                    };
+                    let promotions = |moves: &[Move]| -> BTreeSet<u16> {
+                        moves
+                            .iter()
+                            .filter(|m| !m.is_capture())
+                            .map(|m| m.to_bits())
+                            .collect()
+                    };
+                    assert_eq!(captures(&rest), captures(&wanted), "{}", pos.to_fen());
+                    assert_eq!(promotions(&rest), promotions(&wanted), "{}", pos.to_fen());
+                    assert_eq!(rest.len(), wanted.len(), "{}", pos.to_fen());
+                    skipped_some += usize::from(whole[cut..].iter().any(|&m| is_quiet(m)));
+                }
+                let m = *pick(legal.as_slice(), &mut rng).expect("a legal move");
+                pos.make_move(m);
+            }
+        }
+        assert!(skipped_some > 1_000, "quiet moves were skipped: {skipped_some}");
     }
 
     #[test]

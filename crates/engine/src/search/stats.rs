@@ -70,8 +70,11 @@ pub struct SearchStats {
     /// Beta cutoffs made by the hash move before the node generated any move: M1's staged
     /// picker tries it first without generating (chapter 9's generates every move first).
     pub cutoffs_before_generation: u64,
-    /// Quiet moves not searched by late move pruning (M3).
+    /// Quiet moves not searched by late move pruning (M3). With M21's `skipquiets`, only the
+    /// first of a node's: the picker hands out none of the others.
     pub lmp_prunes: u64,
+    /// Nodes where late move pruning told the picker to hand out no more quiet moves (M21).
+    pub quiet_skips: u64,
     /// Moves not searched in the main search because they lose the exchange (M3).
     pub exchange_prunes: u64,
     /// Nodes searched a ply shallower for want of a hash move (M3).
@@ -164,6 +167,7 @@ impl SearchStats {
             moves_generated,
             cutoffs_before_generation,
             lmp_prunes,
+            quiet_skips,
             exchange_prunes,
             iir_reductions,
             history_prunes,
@@ -211,6 +215,7 @@ impl SearchStats {
         self.moves_generated += moves_generated;
         self.cutoffs_before_generation += cutoffs_before_generation;
         self.lmp_prunes += lmp_prunes;
+        self.quiet_skips += quiet_skips;
         self.exchange_prunes += exchange_prunes;
         self.iir_reductions += iir_reductions;
         self.history_prunes += history_prunes;

@@ -23,7 +23,7 @@ Console commands:
   set NAME on|off   turn a feature on or off for the next search
   switches          every feature with its state, default and chapter
   stage [N]         set every feature as the engine stood at the end of chapter N (1-20) or
-                    milestone M1-M20; alone, say which stages the features match
+                    milestone M1-M21; alone, say which stages the features match
   help              this";
 
 impl Session {
@@ -120,7 +120,7 @@ impl Session {
                 self.settings.switches = stage.switches();
                 Ok(())
             }
-            _ => input_error("stage: expected 'stage N' (1-20 or M1-M20), or 'stage' alone"),
+            _ => input_error("stage: expected 'stage N' (1-20 or M1-M21), or 'stage' alone"),
         }
     }
 }
@@ -188,8 +188,10 @@ mod tests {
         // to M18's, it is M11 and M12 (M12 added no switch); with M13's, M13; with M14's too,
         // M14; with M15's, M15 and M16 (no switch); then M17; with all, M18. M19's three
         // switches ship off, and with them on it is M19; M20's `complexity` ships off too, and
-        // with it on as well it is the last stage, M20.
+        // with it on as well it is M20. M21's `skipquiets` ships on: off until then, and with
+        // it on, the last stage, M21.
         let mut switches = Switches::default();
+        switches.set("skipquiets", false).expect("a known switch");
         let shipped_off = Switches::shipped_off_through(Stage::Milestone(18));
         let (last, before) = shipped_off.split_last().expect("switches shipped off");
         assert_eq!(*last, "kingsafety");
@@ -225,6 +227,8 @@ mod tests {
         assert_eq!(stages_of(switches), "stage M19");
         switches.set("complexity", true).expect("a known switch");
         assert_eq!(stages_of(switches), "stage M20");
+        switches.set("skipquiets", true).expect("a known switch");
+        assert_eq!(stages_of(switches), "stage M21");
         assert_eq!(
             stages_of(Switches::all(false)),
             "stage 1 to 5 (the same switches)"

@@ -108,7 +108,7 @@ fn bad_input_is_answered_not_obeyed() {
     assert!(said("set nullmvoe off").contains("unknown switch 'nullmvoe'"));
     assert!(said("bench 0").contains("bench: depth '0'"));
     assert!(said("stage 21").contains("info string error: stage: unknown stage '21'"));
-    assert!(said("stage M21").contains("info string error: stage: unknown stage 'm21'"));
+    assert!(said("stage M22").contains("info string error: stage: unknown stage 'm22'"));
     assert!(said("stage 3 4").contains("info string error: stage: expected"));
     assert_eq!(said(""), "");
     assert_eq!(session.position(), Some(&Position::startpos()));
@@ -354,11 +354,13 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     let mut said = |line: &str| answer(&mut session, &buffer, line);
     // The default engine ships some switches off (`ttbuckets`, `corrhist`, ...) and some of
     // the last milestones' on: it is no stage until all of them are set, and then it is the
-    // last stage, M20. M14's `eval3`, M15's `eval4`, M17's two and M18's `evalcache` ship on
+    // last stage, M21. M14's `eval3`, M15's `eval4`, M17's two and M18's `evalcache` ship on
     // and M13's `kingsafety` off: without M14's to M18's, the rest on make M11 and M12 (which
     // added no switch), with M13's, M13, with M14's too, M14, with M15's, M15 and M16 (which
     // added no switch either), then M17 and M18. M19's three ship off; with them on, M19;
-    // M20's `complexity` ships off too, and with it on, M20.
+    // M20's `complexity` ships off too, and with it on, M20. M21's `skipquiets` ships on: off
+    // until then, and with it on, M21.
+    assert_eq!(said("set skipquiets off"), "");
     let shipped_off = Switches::shipped_off_through(Stage::Milestone(18));
     let (last, before) = shipped_off.split_last().expect("switches shipped off");
     for switch in before {
@@ -392,6 +394,8 @@ fn stage_sets_every_switch_and_says_which_stage_they_are() {
     assert_eq!(said("stage"), "stage M19\n");
     assert_eq!(said("set complexity on"), "");
     assert_eq!(said("stage"), "stage M20\n");
+    assert_eq!(said("set skipquiets on"), "");
+    assert_eq!(said("stage"), "stage M21\n");
     assert_eq!(said("stage 9"), "");
     assert_eq!(said("stage"), "stage 9\n");
     assert_eq!(said("stage m5"), "");
