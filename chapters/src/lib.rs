@@ -49,6 +49,7 @@ pub mod m18;
 pub mod m19;
 pub mod m2;
 pub mod m20;
+pub mod m21;
 pub mod m3;
 pub mod m4;
 pub mod m5;
@@ -101,6 +102,7 @@ pub const CHAPTERS: &[Chapter] = &[
     m18::CHAPTER,
     m19::CHAPTER,
     m20::CHAPTER,
+    m21::CHAPTER,
 ];
 
 /// One chapter's program, as the tests and `cargo xtask` see it.
