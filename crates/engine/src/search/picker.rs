@@ -436,8 +436,11 @@ mod tests {
                     picker.skip_quiets();
                     let rest = drain(&pos, picker, &switches);
                     assert!(rest.iter().all(|&m| !is_quiet(m)), "{}", pos.to_fen());
-                    let wanted: Vec<Move> =
-                        whole[cut..].iter().copied().filter(|&m| !is_quiet(m)).collect();
+                    let wanted: Vec<Move> = whole[cut..]
+                        .iter()
+                        .copied()
+                        .filter(|&m| !is_quiet(m))
+                        .collect();
                     let captures = |moves: &[Move]| -> Vec<Move> {
                         moves.iter().copied().filter(|m| m.is_capture()).collect()
                     };
@@ -457,7 +460,10 @@ mod tests {
                 pos.make_move(m);
             }
         }
-        assert!(skipped_some > 1_000, "quiet moves were skipped: {skipped_some}");
+        assert!(
+            skipped_some > 1_000,
+            "quiet moves were skipped: {skipped_some}"
+        );
     }
 
     #[test]
