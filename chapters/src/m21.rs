@@ -36,7 +36,8 @@ fn engine(skipquiets: bool) -> Switches {
 }
 
 /// Adds what late move pruning did in `stats` under `m21.<what>.`: the nodes, the quiet moves
-/// it met and pruned, and the nodes where it told the picker to stop.
+/// it met and pruned, the nodes where it told the picker to stop, and the moves generated
+/// (the same either way: the skip generates what it skips).
 fn add_pruning(f: &mut Figures, what: &str, stats: &SearchStats) {
     let key = |rest: &str| format!("m21.{what}.{rest}");
     f.add(&key("nodes"), stats.nodes)
